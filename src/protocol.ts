@@ -1,0 +1,214 @@
+/**
+ * Every message between the host (app), the bundler worker and the preview runtime.
+ * Both ends import these types; the host validates everything the runtime sends
+ * (see src/preview/validate.ts) because user code shares the runtime's realm.
+ */
+
+// ---------------------------------------------------------------------------
+// Project data (plain, no Monaco, no React)
+
+export type ProjectFile =
+  | { kind: 'text'; text: string }
+  | { kind: 'binary'; bytes: Uint8Array; mime: string };
+
+export interface Project {
+  /** Shown in the title and used as the zip's folder name. */
+  name: string;
+  /** POSIX relative paths (no `..`, no leading `/`) to contents. */
+  files: Record<string, ProjectFile>;
+  /** Path of the module evaluated first. */
+  entry: string;
+}
+
+// ---------------------------------------------------------------------------
+// Bundler worker (comlink API: workers/bundler.worker.ts)
+
+export interface BuildRequest {
+  /** Increasing per request; a result whose id is not the latest is dropped. */
+  id: number;
+  files: Record<string, ProjectFile>;
+  entry: string;
+  /** Base URL of the ESM CDN for bare imports other than React, e.g. `https://esm.sh/`. */
+  cdnBase: string;
+}
+
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Project path the diagnostic points at, when known. */
+  file?: string;
+  /** 1-based. */
+  line?: number;
+  /** 1-based. */
+  column?: number;
+  text: string;
+}
+
+/** One module of a built program, evaluated by the runtime's module registry. */
+export type ProgramModule =
+  | {
+      kind: 'js';
+      /**
+       * A JS function expression `(function (require, module, exports) { … })` ready for
+       * indirect eval, ending in a `//# sourceURL=` comment naming `sourceUrl`.
+       */
+      code: string;
+      /** The URL stack frames of this module carry (see `sourceUrl()` below). */
+      url: string;
+      /** Source map (JSON text) from `code` back to the project file. */
+      map: string;
+      /** Import specifier as written → resolved module id (project path, vendor id or CDN URL). */
+      deps: Record<string, string>;
+    }
+  | {
+      kind: 'css';
+      /** Bundled CSS text; injected as a <style> when the module is first required. */
+      css: string;
+    }
+  | {
+      kind: 'asset';
+      /** The module's default export is an object URL for these bytes, made in the iframe. */
+      bytes: Uint8Array;
+      mime: string;
+    };
+
+export interface Program {
+  /** Module id evaluated first (a project path). */
+  entry: string;
+  /** Module ids are project paths, e.g. `src/main.tsx`. */
+  modules: Record<string, ProgramModule>;
+  /** Prebuilt vendor module ids the program requires (`react`, `react-dom/client`, …). */
+  vendor: string[];
+  /** ESM CDN URLs the program requires; loaded with dynamic import before the entry runs. */
+  cdn: string[];
+  /** Body HTML of the project's index.html (entry script removed), if it has one. */
+  html?: string;
+  /** `<head>` content of the project's index.html worth keeping (title, styles), if any. */
+  head?: string;
+}
+
+export interface BuildResult {
+  id: number;
+  /** Absent when the build failed (see diagnostics). */
+  program?: Program;
+  diagnostics: Diagnostic[];
+  /** Wall time spent in the worker, for the bench and the status tooltip. */
+  ms: number;
+}
+
+export interface BundlerApi {
+  /** Build the project; rejects only if the worker itself is broken. */
+  build(request: BuildRequest): Promise<BuildResult>;
+}
+
+/** Modules served prebuilt by the preview (never bundled per edit, never from a CDN). */
+export const VENDOR_MODULES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+] as const;
+export type VendorModule = (typeof VENDOR_MODULES)[number];
+
+/** URL prefix of user modules in stack traces; maps back through `ProgramModule.map`. */
+export const SOURCE_URL_PREFIX = 'playpen:///';
+export const sourceUrl = (path: string) => SOURCE_URL_PREFIX + path;
+
+// ---------------------------------------------------------------------------
+// Console values: a serialised, inert copy of a value logged in the preview
+
+export type SerializedValue =
+  | { t: 'undefined' }
+  | { t: 'null' }
+  | { t: 'boolean'; v: boolean }
+  /** Non-finite numbers and -0 are sent as strings: 'NaN', 'Infinity', '-Infinity', '-0'. */
+  | { t: 'number'; v: number | string }
+  /** `length` is the original length when `v` was truncated. */
+  | { t: 'string'; v: string; length?: number }
+  | { t: 'bigint'; v: string }
+  | { t: 'symbol'; v: string }
+  | { t: 'function'; name: string; isClass?: boolean }
+  | { t: 'date'; v: string }
+  | { t: 'regexp'; v: string }
+  | { t: 'error'; id: number; name: string; message: string; stack?: string; frames?: RawFrame[] }
+  /** A DOM node, described, never sent as HTML to render. */
+  | { t: 'dom'; id: number; tag: string; desc: string; text?: string }
+  /** Back-reference to an object already serialised in this value (cycles, shared refs). */
+  | { t: 'ref'; id: number }
+  /** `more` counts entries not sent; `depthLimit` says the entries were not walked at all. */
+  | {
+      t: 'object';
+      id: number;
+      cls: string | null;
+      entries: [string, SerializedValue][];
+      more?: number;
+      depthLimit?: boolean;
+    }
+  | { t: 'array'; id: number; cls?: string; length: number; items: SerializedValue[]; more?: number; depthLimit?: boolean }
+  | {
+      t: 'map';
+      id: number;
+      size: number;
+      entries: [SerializedValue, SerializedValue][];
+      more?: number;
+      depthLimit?: boolean;
+    }
+  | { t: 'set'; id: number; size: number; items: SerializedValue[]; more?: number; depthLimit?: boolean }
+  | { t: 'promise'; id: number; state: 'pending' | 'fulfilled' | 'rejected' };
+
+/** A stack frame as the preview saw it (unmapped; the host maps it to a project file). */
+export interface RawFrame {
+  fn?: string;
+  url: string;
+  line: number;
+  column: number;
+}
+
+export type ConsoleLevel =
+  | 'log'
+  | 'info'
+  | 'warn'
+  | 'error'
+  | 'debug'
+  | 'table'
+  | 'group'
+  | 'groupCollapsed'
+  | 'groupEnd'
+  | 'clear';
+
+// ---------------------------------------------------------------------------
+// Window handshake (the only messages over window.postMessage)
+
+/** Runtime → parent, once the runtime has loaded. The host checks `event.source`. */
+export interface HelloMessage {
+  type: 'playpen:hello';
+}
+/** Parent → runtime, carrying the MessagePort all further messages use. */
+export interface ConnectMessage {
+  type: 'playpen:connect';
+}
+
+// ---------------------------------------------------------------------------
+// Host → runtime (over the MessagePort)
+
+export type HostMessage =
+  | { type: 'run'; program: Program; seed: number; startTime: number }
+  | { type: 'ping'; seq: number };
+
+// ---------------------------------------------------------------------------
+// Runtime → host (over the MessagePort; untrusted)
+
+export type RuntimeMessage =
+  | { type: 'ready' }
+  | { type: 'console'; level: ConsoleLevel; args: SerializedValue[] }
+  | {
+      type: 'error';
+      kind: 'uncaught' | 'unhandledrejection' | 'load';
+      message: string;
+      /** The thrown value, when it is not an Error. */
+      value?: SerializedValue;
+      frames: RawFrame[];
+    }
+  /** Tick 0 (top-level evaluation of the entry) finished. */
+  | { type: 'evaluated' }
+  | { type: 'pong'; seq: number };
