@@ -1,0 +1,202 @@
+import type { BuildResult, Diagnostic, Program, Project, RuntimeMessage } from '../protocol';
+
+/** What the run is doing; the UI shows STATUS_TEXT[status] in the "Run status" region. */
+export type RunStatus = 'idle' | 'building' | 'running' | 'build-failed' | 'error' | 'not-responding';
+
+export const STATUS_TEXT: Record<RunStatus, string> = {
+  idle: 'Ready',
+  building: 'Building…',
+  running: 'Running',
+  'build-failed': 'Build failed',
+  error: 'Error',
+  'not-responding': 'Not responding',
+};
+
+export interface RunState {
+  status: RunStatus;
+  /** Errors and warnings of the latest finished build. */
+  diagnostics: Diagnostic[];
+  /** Program of the last good build: a failed build keeps showing it. */
+  program: Program | null;
+  /** Increases with every started run; messages from older runs are ignored. */
+  runId: number;
+  /** Worker time of the latest finished build. */
+  buildMs: number | null;
+  /** One line on why the status is error / not-responding / build-failed. */
+  detail: string | null;
+}
+
+/** A started run, handed to the preview. */
+export interface RunInfo {
+  runId: number;
+  /** Seed of the preview's random generator (fixed per run so a replay is exact). */
+  seed: number;
+  /** Virtual wall-clock start of the run (ms since epoch). */
+  startTime: number;
+}
+
+export interface RunControllerDeps {
+  /** Builds the project; 'stale' when a newer build superseded this one. */
+  build(request: { files: Project['files']; entry: string; cdnBase: string }): Promise<
+    BuildResult | 'stale'
+  >;
+  /** The project as it is now (read at build time, so the latest edit is built). */
+  getProject(): Project;
+  /** ESM CDN base for bare imports, from settings. */
+  getCdnBase(): string;
+  /** Shows the program in a fresh preview. */
+  startPreview(program: Program, run: RunInfo): void;
+  /** Removes a preview that stopped answering. */
+  stopPreview(): void;
+  /** Called when a build finishes (the console shows its diagnostics). */
+  onBuild?(result: BuildResult): void;
+  /** Called before a run starts (the console starts afresh). */
+  onRunStart?(run: RunInfo): void;
+  /** Called when the bundler itself failed (worker dead twice). */
+  onBundlerError?(error: Error): void;
+  /** Injected so tests drive time. */
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  random?: () => number;
+}
+
+export interface RunController {
+  getState(): RunState;
+  subscribe(listener: () => void): () => void;
+  /** Build the project now and restart the run. */
+  run(): Promise<void>;
+  /** Debounced run after an edit, when auto-run is on. */
+  scheduleAutoRun(): void;
+  setAutoRun(enabled: boolean, delayMs?: number): void;
+  /** A validated message from the preview of run `runId`. */
+  handleRuntime(runId: number, message: RuntimeMessage): void;
+  /** The preview of run `runId` stopped answering the heartbeat. */
+  handleHang(runId: number): void;
+  dispose(): void;
+}
+
+export function createRunController(deps: RunControllerDeps): RunController {
+  const now = deps.now ?? Date.now;
+  const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const random = deps.random ?? Math.random;
+
+  let state: RunState = {
+    status: 'idle',
+    diagnostics: [],
+    program: null,
+    runId: 0,
+    buildMs: null,
+    detail: null,
+  };
+  const listeners = new Set<() => void>();
+  let autoRun = true;
+  let autoRunDelay = 300;
+  let pendingTimer: unknown = null;
+  let buildSeq = 0;
+
+  const set = (patch: Partial<RunState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  const cancelPending = () => {
+    if (pendingTimer !== null) clearTimer(pendingTimer);
+    pendingTimer = null;
+  };
+
+  async function run(): Promise<void> {
+    cancelPending();
+    const seq = ++buildSeq;
+    const project = deps.getProject();
+    set({ status: 'building', detail: null });
+    let result: BuildResult | 'stale';
+    try {
+      result = await deps.build({
+        files: project.files,
+        entry: project.entry,
+        cdnBase: deps.getCdnBase(),
+      });
+    } catch (error) {
+      if (seq !== buildSeq) return;
+      const err = error instanceof Error ? error : new Error(String(error));
+      deps.onBundlerError?.(err);
+      set({ status: 'build-failed', detail: err.message });
+      return;
+    }
+    // A newer run() started meanwhile: its result is the one to show.
+    if (result === 'stale' || seq !== buildSeq) return;
+    deps.onBuild?.(result);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    if (!result.program || errors.length > 0) {
+      set({
+        status: 'build-failed',
+        diagnostics: result.diagnostics,
+        buildMs: result.ms,
+        detail: errors[0] ? formatDiagnostic(errors[0]) : 'The build produced no program.',
+      });
+      return;
+    }
+    const info: RunInfo = {
+      runId: state.runId + 1,
+      seed: Math.floor(random() * 2 ** 32),
+      startTime: now(),
+    };
+    deps.onRunStart?.(info);
+    set({
+      status: 'running',
+      diagnostics: result.diagnostics,
+      program: result.program,
+      runId: info.runId,
+      buildMs: result.ms,
+      detail: null,
+    });
+    deps.startPreview(result.program, info);
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    run,
+    scheduleAutoRun() {
+      if (!autoRun) return;
+      cancelPending();
+      pendingTimer = setTimer(() => {
+        pendingTimer = null;
+        void run();
+      }, autoRunDelay);
+    },
+    setAutoRun(enabled, delayMs) {
+      autoRun = enabled;
+      if (delayMs !== undefined) autoRunDelay = delayMs;
+      if (!enabled) cancelPending();
+    },
+    handleRuntime(runId, message) {
+      if (runId !== state.runId) return;
+      if (message.type === 'error' && state.status === 'running') {
+        set({ status: 'error', detail: message.message });
+      }
+    },
+    handleHang(runId) {
+      if (runId !== state.runId || state.status === 'not-responding') return;
+      deps.stopPreview();
+      set({
+        status: 'not-responding',
+        detail: 'The preview stopped responding (a long or infinite loop?) and was stopped.',
+      });
+    },
+    dispose() {
+      cancelPending();
+      listeners.clear();
+    },
+  };
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: ` : '';
+  return where + d.text;
+}

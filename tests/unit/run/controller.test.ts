@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createRunController, type RunControllerDeps, type RunInfo } from '../../../src/run/controller';
+import type { BuildResult, Program, Project } from '../../../src/protocol';
+
+const program: Program = { entry: 'src/main.ts', modules: {}, vendor: [], cdn: [] };
+const project: Project = {
+  name: 'p',
+  entry: 'src/main.ts',
+  files: { 'src/main.ts': { kind: 'text', text: 'console.log(1)' } },
+};
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function setup(overrides: Partial<RunControllerDeps> = {}) {
+  const started: { program: Program; run: RunInfo }[] = [];
+  const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
+  let stopped = 0;
+  const builds: ReturnType<typeof deferred<BuildResult | 'stale'>>[] = [];
+  const controller = createRunController({
+    build: () => {
+      const d = deferred<BuildResult | 'stale'>();
+      builds.push(d);
+      return d.promise;
+    },
+    getProject: () => project,
+    getCdnBase: () => 'https://cdn.test/',
+    startPreview: (p, run) => started.push({ program: p, run }),
+    stopPreview: () => stopped++,
+    now: () => 1_700_000_000_000,
+    random: () => 0.5,
+    setTimer: (fn, ms) => {
+      const t = { fn, ms, cleared: false };
+      timers.push(t);
+      return t;
+    },
+    clearTimer: (h) => {
+      (h as { cleared: boolean }).cleared = true;
+    },
+    ...overrides,
+  });
+  return { controller, started, timers, builds, stopped: () => stopped };
+}
+
+const ok = (id = 1): BuildResult => ({ id, program, diagnostics: [], ms: 5 });
+const failed: BuildResult = {
+  id: 2,
+  diagnostics: [
+    { severity: 'error', file: 'src/main.ts', line: 3, column: 7, text: 'Expected ";"' },
+  ],
+  ms: 4,
+};
+
+describe('run controller', () => {
+  it('goes building → running and starts the preview with a seeded run', async () => {
+    const { controller, started, builds } = setup();
+    const done = controller.run();
+    expect(controller.getState().status).toBe('building');
+    builds[0]!.resolve(ok());
+    await done;
+    expect(controller.getState().status).toBe('running');
+    expect(started).toHaveLength(1);
+    expect(started[0]!.run).toEqual({ runId: 1, seed: 2 ** 31, startTime: 1_700_000_000_000 });
+  });
+
+  it('keeps the last good program when a build fails', async () => {
+    const { controller, started, builds } = setup();
+    let done = controller.run();
+    builds[0]!.resolve(ok());
+    await done;
+    done = controller.run();
+    builds[1]!.resolve(failed);
+    await done;
+    const state = controller.getState();
+    expect(state.status).toBe('build-failed');
+    expect(state.program).toBe(program);
+    expect(state.detail).toBe('src/main.ts:3:7: Expected ";"');
+    expect(started).toHaveLength(1);
+  });
+
+  it('drops a stale build: only the latest run is shown', async () => {
+    const { controller, started, builds } = setup();
+    const first = controller.run();
+    const second = controller.run();
+    builds[1]!.resolve(ok(2));
+    await second;
+    builds[0]!.resolve(ok(1));
+    await first;
+    expect(started).toHaveLength(1);
+    expect(controller.getState().runId).toBe(1);
+  });
+
+  it('debounces auto-run and honours the switch', () => {
+    const { controller, timers } = setup();
+    controller.scheduleAutoRun();
+    controller.scheduleAutoRun();
+    expect(timers.map((t) => t.cleared)).toEqual([true, false]);
+    expect(timers[1]!.ms).toBe(300);
+    controller.setAutoRun(false);
+    expect(timers[1]!.cleared).toBe(true);
+    controller.scheduleAutoRun();
+    expect(timers).toHaveLength(2);
+  });
+
+  it('reports runtime errors of the current run only', async () => {
+    const { controller, builds } = setup();
+    const done = controller.run();
+    builds[0]!.resolve(ok());
+    await done;
+    controller.handleRuntime(0, { type: 'error', kind: 'uncaught', message: 'old', frames: [] });
+    expect(controller.getState().status).toBe('running');
+    controller.handleRuntime(1, { type: 'error', kind: 'uncaught', message: 'boom', frames: [] });
+    expect(controller.getState()).toMatchObject({ status: 'error', detail: 'boom' });
+  });
+
+  it('stops a hung preview and says so; the next run recovers', async () => {
+    const { controller, builds, stopped, started } = setup();
+    let done = controller.run();
+    builds[0]!.resolve(ok());
+    await done;
+    controller.handleHang(1);
+    expect(stopped()).toBe(1);
+    expect(controller.getState().status).toBe('not-responding');
+    done = controller.run();
+    builds[1]!.resolve(ok(2));
+    await done;
+    expect(controller.getState().status).toBe('running');
+    expect(started).toHaveLength(2);
+  });
+
+  it('shows a dead bundler as a failed build with its reason', async () => {
+    const errors: Error[] = [];
+    const { controller, builds } = setup({ onBundlerError: (e) => errors.push(e) });
+    const done = controller.run();
+    builds[0]!.reject(new Error('The bundler stopped working: crashed twice'));
+    await done;
+    expect(controller.getState()).toMatchObject({
+      status: 'build-failed',
+      detail: 'The bundler stopped working: crashed twice',
+    });
+    expect(errors).toHaveLength(1);
+  });
+});
