@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import type { Session } from './session';
+import { useStore } from './useStore';
+import { Toolbar } from './Toolbar';
+import { EditorArea, type RevealTarget } from './EditorArea';
+import { FileTree } from '../files/FileTree';
+import { PreviewPane } from '../preview/PreviewPane';
+import { ConsolePanel } from '../console/ConsolePanel';
+
+function layoutStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function App({ session }: { session: Session }) {
+  const runState = useStore(session.controller);
+  const [reveal, setReveal] = useState<RevealTarget | null>(null);
+  const main = useDefaultLayout({ id: 'playpen:layout:main', storage: layoutStorage() });
+  const side = useDefaultLayout({ id: 'playpen:layout:side', storage: layoutStorage() });
+
+  // The first run starts as soon as the app is up; later runs follow edits or Run.
+  useEffect(() => {
+    void session.controller.run();
+  }, [session]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        void session.controller.run();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [session]);
+
+  const openLocation = useCallback(
+    (path: string, line: number, column: number) => {
+      session.project.setActive(path);
+      setReveal((prev) => ({ path, line, column, nonce: (prev?.nonce ?? 0) + 1 }));
+    },
+    [session],
+  );
+  const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
+
+  return (
+    <div className="pp-app">
+      <Toolbar session={session} />
+      <Group
+        orientation="horizontal"
+        className="pp-main"
+        defaultLayout={main.defaultLayout}
+        onLayoutChanged={main.onLayoutChanged}
+      >
+        <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
+          <FileTree store={session.project} />
+        </Panel>
+        <Separator className="pp-separator" />
+        <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
+          <EditorArea
+            session={session}
+            diagnostics={runState.diagnostics}
+            reveal={reveal}
+          />
+        </Panel>
+        <Separator className="pp-separator" />
+        <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">
+          <Group
+            orientation="vertical"
+            defaultLayout={side.defaultLayout}
+            onLayoutChanged={side.onLayoutChanged}
+          >
+            <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
+              <PreviewPane attach={attach} state={runState} />
+            </Panel>
+            <Separator className="pp-separator pp-separator--horizontal" />
+            <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
+              <ConsolePanel store={session.console} onOpenLocation={openLocation} />
+            </Panel>
+          </Group>
+        </Panel>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Play } from 'lucide-react';
+import { Button, Switch, Tooltip, TooltipTrigger } from 'react-aria-components';
+import type { Session } from './session';
+import { useStore } from './useStore';
+import { RunStatus } from '../run/RunStatus';
+import { NewProjectMenu } from './NewProjectMenu';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
+
+export function Toolbar({ session }: { session: Session }) {
+  const runState = useStore(session.controller);
+  const settings = useStore(session.settings);
+  return (
+    <header className="pp-toolbar">
+      <span className="pp-logo">Playpen</span>
+      <NewProjectMenu onCreate={(project) => session.project.replace(project)} />
+      <TooltipTrigger delay={400}>
+        <Button
+          className="pp-button pp-button--primary"
+          onPress={() => void session.controller.run()}
+        >
+          <Play size={16} aria-hidden="true" />
+          Run
+        </Button>
+        <Tooltip className="pp-tooltip">Build and restart ({RUN_SHORTCUT})</Tooltip>
+      </TooltipTrigger>
+      <Switch
+        className="pp-switch"
+        isSelected={settings.autoRun}
+        onChange={(autoRun) => session.settings.update({ autoRun })}
+      >
+        <span className="pp-switch-track" aria-hidden="true">
+          <span className="pp-switch-thumb" />
+        </span>
+        Auto-run
+      </Switch>
+      <RunStatus state={runState} />
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from './app/App';
+import { createSession } from './app/session';
+import './app/app.css';
+
+const queryClient = new QueryClient();
+const session = createSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App session={session} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

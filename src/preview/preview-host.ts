@@ -1,0 +1,126 @@
+import type { Program, RuntimeMessage } from '../protocol';
+import type { RunInfo } from '../run/controller';
+import { createFrame, type ConnectedFrame } from './frame';
+import { parseRuntimeMessage } from './validate';
+
+export interface PreviewHostOptions {
+  /** Element the iframes live in (the preview pane). */
+  container: HTMLElement;
+  /** URL of preview.html, resolved against the app's base so any static host works. */
+  previewUrl: string;
+  /** A validated message from the preview of a run. */
+  onMessage(runId: number, message: RuntimeMessage): void;
+  /** The preview of a run stopped answering pings for `hangMs`. */
+  onHang(runId: number): void;
+  /** The preview could not be created at all (preview.html missing, runtime failed). */
+  onStartError?(error: Error): void;
+  /** How often the running preview is pinged. */
+  heartbeatMs?: number;
+  /** Silence after which a preview counts as hung. */
+  hangMs?: number;
+}
+
+export interface PreviewHost {
+  /** Runs `program` in a fresh iframe; the previous one stays until the new one is ready. */
+  start(program: Program, run: RunInfo): Promise<void>;
+  /** Removes the running preview (used when it hangs). */
+  stop(): void;
+  dispose(): void;
+}
+
+export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
+  const { container, previewUrl } = options;
+  const heartbeatMs = options.heartbeatMs ?? 1000;
+  const hangMs = options.hangMs ?? 5000;
+
+  let current: { frame: ConnectedFrame; runId: number } | null = null;
+  let spare: Promise<ConnectedFrame> | null = null;
+  let startSeq = 0;
+  // When the unanswered ping was sent; null when every ping was answered. Measuring from the
+  // ping (not the last pong) keeps background-tab timer throttling from looking like a hang.
+  let pingSentAt: number | null = null;
+  let pingSeq = 0;
+  let disposed = false;
+
+  // A spare iframe with the runtime already loaded saves ~25–100 ms per run.
+  const takeSpare = () => {
+    const frame = spare ?? createFrame(container, previewUrl);
+    spare = null;
+    return frame;
+  };
+  const prepareSpare = () => {
+    if (disposed || spare) return;
+    spare = createFrame(container, previewUrl);
+    spare.catch(() => {
+      spare = null;
+    });
+  };
+
+  const heartbeat = setInterval(() => {
+    if (!current) return;
+    if (pingSentAt !== null) {
+      if (performance.now() - pingSentAt > hangMs) options.onHang(current.runId);
+      return;
+    }
+    pingSentAt = performance.now();
+    current.frame.send({ type: 'ping', seq: ++pingSeq });
+  }, heartbeatMs);
+
+  const removeCurrent = () => {
+    if (!current) return;
+    current.frame.port.close();
+    // Removing the iframe ends its process, which also ends a runaway loop.
+    current.frame.iframe.remove();
+    current = null;
+  };
+
+  return {
+    async start(program, run) {
+      const seq = ++startSeq;
+      let frame: ConnectedFrame;
+      try {
+        frame = await takeSpare();
+      } catch {
+        try {
+          frame = await createFrame(container, previewUrl);
+        } catch (error) {
+          if (seq === startSeq) options.onStartError?.(error as Error);
+          return;
+        }
+      }
+      if (seq !== startSeq || disposed) {
+        frame.iframe.remove();
+        return;
+      }
+      removeCurrent();
+      current = { frame, runId: run.runId };
+      pingSentAt = null;
+      frame.port.onmessage = (event: MessageEvent) => {
+        const message = parseRuntimeMessage(event.data);
+        if (!message) return;
+        if (message.type === 'pong') {
+          if (message.seq === pingSeq) pingSentAt = null;
+          return;
+        }
+        options.onMessage(run.runId, message);
+      };
+      frame.iframe.title = 'Preview';
+      frame.iframe.removeAttribute('aria-hidden');
+      frame.iframe.removeAttribute('tabindex');
+      frame.iframe.className = 'pp-preview-frame';
+      frame.send({ type: 'run', program, seed: run.seed, startTime: run.startTime });
+      setTimeout(prepareSpare, 500);
+    },
+    stop() {
+      startSeq++;
+      removeCurrent();
+    },
+    dispose() {
+      disposed = true;
+      clearInterval(heartbeat);
+      removeCurrent();
+      void spare?.then((f) => f.iframe.remove()).catch(() => {});
+      spare = null;
+    },
+  };
+}

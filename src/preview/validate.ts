@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { RuntimeMessage, SerializedValue } from '../protocol';
+
+// The preview runs user code in the runtime's realm, so anything arriving from it may be
+// forged: every message is checked against the protocol's shapes and dropped if it differs.
+
+const str = z.string().max(1_000_000);
+const id = z.number().int();
+const more = z.number().int().nonnegative().optional();
+const depthLimit = z.boolean().optional();
+
+const rawFrame = z.object({
+  fn: str.optional(),
+  url: str,
+  line: z.number().int(),
+  column: z.number().int(),
+});
+
+const serialized: z.ZodType<SerializedValue> = z.lazy(() =>
+  z.discriminatedUnion('t', [
+    z.object({ t: z.literal('undefined') }),
+    z.object({ t: z.literal('null') }),
+    z.object({ t: z.literal('boolean'), v: z.boolean() }),
+    z.object({ t: z.literal('number'), v: z.union([z.number(), str]) }),
+    z.object({ t: z.literal('string'), v: str, length: z.number().int().optional() }),
+    z.object({ t: z.literal('bigint'), v: str }),
+    z.object({ t: z.literal('symbol'), v: str }),
+    z.object({ t: z.literal('function'), name: str, isClass: z.boolean().optional() }),
+    z.object({ t: z.literal('date'), v: str }),
+    z.object({ t: z.literal('regexp'), v: str }),
+    z.object({
+      t: z.literal('error'),
+      id,
+      name: str,
+      message: str,
+      stack: str.optional(),
+      frames: z.array(rawFrame).max(200).optional(),
+    }),
+    z.object({ t: z.literal('dom'), id, tag: str, desc: str, text: str.optional() }),
+    z.object({ t: z.literal('ref'), id }),
+    z.object({
+      t: z.literal('object'),
+      id,
+      cls: z.union([str, z.null()]),
+      entries: z.array(z.tuple([str, serialized])),
+      more,
+      depthLimit,
+    }),
+    z.object({
+      t: z.literal('array'),
+      id,
+      cls: str.optional(),
+      length: z.number().int().nonnegative(),
+      items: z.array(serialized),
+      more,
+      depthLimit,
+    }),
+    z.object({
+      t: z.literal('map'),
+      id,
+      size: z.number().int().nonnegative(),
+      entries: z.array(z.tuple([serialized, serialized])),
+      more,
+      depthLimit,
+    }),
+    z.object({
+      t: z.literal('set'),
+      id,
+      size: z.number().int().nonnegative(),
+      items: z.array(serialized),
+      more,
+      depthLimit,
+    }),
+    z.object({
+      t: z.literal('promise'),
+      id,
+      state: z.enum(['pending', 'fulfilled', 'rejected']),
+    }),
+  ]),
+) as z.ZodType<SerializedValue>;
+
+const level = z.enum([
+  'log',
+  'info',
+  'warn',
+  'error',
+  'debug',
+  'table',
+  'group',
+  'groupCollapsed',
+  'groupEnd',
+  'clear',
+]);
+
+const consoleMessage = z.object({
+  type: z.literal('console'),
+  level,
+  args: z.array(serialized).max(1000),
+});
+
+const runtimeMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  consoleMessage,
+  z.object({
+    type: z.literal('error'),
+    kind: z.enum(['uncaught', 'unhandledrejection', 'load']),
+    message: str,
+    value: serialized.optional(),
+    frames: z.array(rawFrame).max(200),
+  }),
+  z.object({ type: z.literal('evaluated') }),
+  z.object({ type: z.literal('pong'), seq: z.number().int() }),
+]);
+
+/** The message if it has a valid shape, else null (the caller drops it). */
+export function parseRuntimeMessage(data: unknown): RuntimeMessage | null {
+  try {
+    const result = runtimeMessage.safeParse(data);
+    return result.success ? (result.data as RuntimeMessage) : null;
+  } catch {
+    // Pathologically deep values can overflow the stack while validating: drop them.
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+
+/** Opens Playpen and waits until the first run shows in the preview. */
+export async function getLoadedApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await expect(page.locator('.monaco-editor').first()).toBeVisible();
+}
+
+export const runStatus = (page: Page) => page.getByRole('status', { name: 'Run status' });
+export const consoleLog = (page: Page) => page.getByRole('log', { name: 'Console' });
+export const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
+export const fileItem = (page: Page, path: string) =>
+  page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: path, exact: true });
+
+/** Opens a file from the tree as a user would. */
+export async function openFile(page: Page, path: string): Promise<void> {
+  await fileItem(page, path).click();
+  await expect(page.locator('.pp-editor-tab')).toHaveText(path);
+}
+
+/** Replaces the open file's text the way a user pastes into Monaco. */
+export async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor textarea').first().focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Types at the end of the open file, key by key. */
+export async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor textarea').first().focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+}
+
+/**
+ * Waits for the run that follows an edit: status goes through Building… and settles on
+ * `status` (auto-run or Run). Reading the preview after this sees the new run.
+ */
+export async function waitForRun(page: Page, status = 'Running'): Promise<void> {
+  await expect(runStatus(page)).toHaveText(status, { timeout: 30_000 });
+}
