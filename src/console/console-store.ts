@@ -1,0 +1,193 @@
+import type { Program, RawFrame, RuntimeMessage } from '../protocol';
+import {
+  severityOf,
+  type ConsoleEntry,
+  type NewEntry,
+  type Severity,
+} from './console-entry';
+import { mapFrames, type MappedFrame } from './map-stack';
+
+export interface ConsoleStoreOptions {
+  /** Most recent entries kept; older ones are dropped and counted so memory and render time stay bounded. */
+  maxEntries?: number;
+  /**
+   * Runs `flush` once for a burst of pushes (default: next animation frame, or a 16 ms timeout
+   * where there is none). Inject a fake in tests to control when subscribers are told.
+   */
+  schedule?: (flush: () => void) => void;
+  /** Fold identical consecutive entries into one with a repeat count, as browser devtools do (default true). */
+  collapseRepeats?: boolean;
+}
+
+export interface ConsoleSnapshot {
+  /** Kept entries, oldest first; a new array whenever anything changed. */
+  entries: readonly ConsoleEntry[];
+  /** Entries dropped because of the cap since the last clear. */
+  dropped: number;
+  /** Kept entries per severity, repeats included (for toolbar badges). */
+  counts: Readonly<Record<Severity, number>>;
+}
+
+export interface ConsoleStore {
+  /** Add one entry at the current group depth. */
+  push(entry: NewEntry): void;
+  /** Apply a message from the preview runtime; kinds other than 'console' and 'error' are ignored. */
+  pushRuntime(msg: RuntimeMessage): void;
+  /** Remove everything (entries, dropped count, open groups); `notice` is shown afterwards unless null. */
+  clear(notice?: string | null): void;
+  /** Program of the current run, used to map stack frames; null when no build is running. */
+  setProgram(program: Program | null): void;
+  /** Map raw frames against the current program (for Error values inside logged arguments). */
+  mapFrames(frames: RawFrame[]): MappedFrame[];
+  /** Apply pending pushes and notify now instead of waiting for the scheduler. */
+  flush(): void;
+  getSnapshot(): ConsoleSnapshot;
+  subscribe(listener: () => void): () => void;
+}
+
+export const DEFAULT_MAX_ENTRIES = 2000;
+
+const defaultSchedule = (flush: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+  else setTimeout(flush, 16);
+};
+
+const emptyCounts = (): Record<Severity, number> => ({
+  error: 0,
+  warn: 0,
+  info: 0,
+  log: 0,
+  debug: 0,
+  system: 0,
+});
+
+/** Identity of an entry for repeat folding; null when entries of this kind never fold. */
+function signature(entry: NewEntry): string | null {
+  switch (entry.kind) {
+    case 'message':
+      if (entry.level === 'group' || entry.level === 'groupCollapsed') return null;
+      return `m${entry.level}${JSON.stringify(entry.args)}`;
+    case 'error':
+      return `e${entry.source}${entry.message}${JSON.stringify(entry.frames)}${JSON.stringify(entry.value ?? null)}`;
+    default:
+      return null;
+  }
+}
+
+export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore {
+  const max = Math.max(1, opts.maxEntries ?? DEFAULT_MAX_ENTRIES);
+  const schedule = opts.schedule ?? defaultSchedule;
+  const collapse = opts.collapseRepeats ?? true;
+  const listeners = new Set<() => void>();
+
+  // `items` is private and mutable; snapshots are copies made at flush time, so a burst of
+  // 100,000 pushes costs one copy of at most `max` entries per frame, not one per push.
+  let items: ConsoleEntry[] = [];
+  let dropped = 0;
+  let nextId = 1;
+  let groups: number[] = [];
+  let lastSig: string | null = null;
+  let program: Program | null = null;
+  let dirty = false;
+  let scheduled = false;
+  let snapshot: ConsoleSnapshot = { entries: [], dropped: 0, counts: emptyCounts() };
+
+  const trim = () => {
+    if (items.length <= max) return;
+    const excess = items.length - max;
+    dropped += excess;
+    items = items.slice(excess);
+  };
+
+  const flush = () => {
+    scheduled = false;
+    if (!dirty) return;
+    dirty = false;
+    trim();
+    const counts = emptyCounts();
+    for (const e of items) counts[severityOf(e)] += e.repeat;
+    snapshot = { entries: items.slice(), dropped, counts };
+    for (const fn of [...listeners]) fn();
+  };
+
+  const changed = () => {
+    dirty = true;
+    if (scheduled) return;
+    scheduled = true;
+    schedule(flush);
+  };
+
+  const push = (entry: NewEntry) => {
+    const sig = collapse ? signature(entry) : null;
+    const last = items[items.length - 1];
+    if (sig !== null && sig === lastSig && last && last.depth === groups.length) {
+      items[items.length - 1] = { ...last, repeat: last.repeat + 1 };
+    } else {
+      items.push({ ...entry, id: nextId++, depth: groups.length, groups, repeat: 1 });
+      // Trim in big steps so the cost stays amortised; the exact cap is applied at flush.
+      if (items.length >= max * 2) trim();
+    }
+    lastSig = sig;
+    changed();
+  };
+
+  const clear = (notice: string | null = 'Console was cleared', keepGroups = false) => {
+    items = [];
+    dropped = 0;
+    lastSig = null;
+    if (!keepGroups) groups = [];
+    if (notice !== null) push({ kind: 'notice', text: notice });
+    else changed();
+  };
+
+  const pushRuntime = (msg: RuntimeMessage) => {
+    if (msg.type === 'error') {
+      push({
+        kind: 'error',
+        source: msg.kind,
+        message: msg.message,
+        frames: mapFrames(msg.frames, program),
+        ...(msg.value ? { value: msg.value } : {}),
+      });
+      return;
+    }
+    if (msg.type !== 'console') return;
+    switch (msg.level) {
+      case 'groupEnd':
+        // A copy, not pop(): entries already pushed keep the array they were given.
+        groups = groups.slice(0, -1);
+        lastSig = null;
+        return;
+      case 'clear':
+        // The program's own console.clear(): it may still be inside a group, so keep nesting.
+        clear('Console was cleared', true);
+        return;
+      case 'group':
+      case 'groupCollapsed': {
+        const id = nextId;
+        push({ kind: 'message', level: msg.level, args: msg.args });
+        groups = [...groups, id];
+        lastSig = null;
+        return;
+      }
+      default:
+        push({ kind: 'message', level: msg.level, args: msg.args });
+    }
+  };
+
+  return {
+    push,
+    pushRuntime,
+    clear: (notice) => clear(notice),
+    setProgram: (p) => {
+      program = p;
+    },
+    mapFrames: (frames) => mapFrames(frames, program),
+    flush,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { createConsoleStore, type ConsoleStoreOptions } from '../../../src/console/console-store';
+import type { ConsoleLevel, RuntimeMessage, SerializedValue } from '../../../src/protocol';
+
+function fakeScheduler() {
+  const queue: (() => void)[] = [];
+  const schedule: ConsoleStoreOptions['schedule'] = (fn) => void queue.push(fn);
+  const run = () => queue.splice(0).forEach((fn) => fn());
+  return { schedule, run, pending: () => queue.length };
+}
+
+const str = (v: string): SerializedValue => ({ t: 'string', v });
+const log = (level: ConsoleLevel, ...args: string[]): RuntimeMessage => ({
+  type: 'console',
+  level,
+  args: args.map(str),
+});
+const texts = (store: ReturnType<typeof createConsoleStore>) =>
+  store.getSnapshot().entries.map((e) =>
+    e.kind === 'message'
+      ? e.args.map((a) => (a.t === 'string' ? a.v : '?')).join(' ')
+      : e.kind === 'notice'
+        ? `[${e.text}]`
+        : e.kind,
+  );
+
+describe('console store', () => {
+  it('batches notifications: one per scheduled flush, however many pushes', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    let notified = 0;
+    store.subscribe(() => notified++);
+    const before = store.getSnapshot();
+    for (let i = 0; i < 1000; i++) store.pushRuntime(log('log', `line ${i}`));
+    expect(s.pending()).toBe(1);
+    expect(notified).toBe(0);
+    expect(store.getSnapshot()).toBe(before); // stable until flushed (useSyncExternalStore)
+    s.run();
+    expect(notified).toBe(1);
+    expect(store.getSnapshot().entries).toHaveLength(1000);
+    expect(store.getSnapshot()).toBe(store.getSnapshot());
+    s.run();
+    expect(notified).toBe(1);
+  });
+
+  it('caps kept entries to the most recent and counts the dropped ones', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule, maxEntries: 50 });
+    for (let i = 0; i < 100_000; i++) store.pushRuntime(log('log', `n${i}`));
+    s.run();
+    const snap = store.getSnapshot();
+    expect(snap.entries).toHaveLength(50);
+    expect(snap.dropped).toBe(100_000 - 50);
+    expect(texts(store)[0]).toBe('n99950');
+    expect(texts(store)[49]).toBe('n99999');
+    expect(snap.counts.log).toBe(50);
+    // Ids stay unique and increasing across trims (they are React keys).
+    const ids = snap.entries.map((e) => e.id);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(50);
+  });
+
+  it('folds identical consecutive messages into a repeat count', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    for (let i = 0; i < 3; i++) store.pushRuntime(log('log', 'tick'));
+    store.pushRuntime(log('warn', 'tick')); // another level: not the same message
+    store.pushRuntime(log('log', 'tick'));
+    store.pushRuntime(log('log', 'tick'));
+    s.run();
+    const entries = store.getSnapshot().entries;
+    expect(entries.map((e) => e.repeat)).toEqual([3, 1, 2]);
+    expect(store.getSnapshot().counts).toMatchObject({ log: 5, warn: 1 });
+
+    const off = createConsoleStore({ schedule: s.schedule, collapseRepeats: false });
+    for (let i = 0; i < 3; i++) off.pushRuntime(log('log', 'tick'));
+    s.run();
+    expect(off.getSnapshot().entries).toHaveLength(3);
+  });
+
+  it('tracks group nesting, including collapsed groups and stray groupEnd', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    store.pushRuntime(log('groupEnd')); // nothing open: ignored
+    store.pushRuntime(log('group', 'outer'));
+    store.pushRuntime(log('log', 'a'));
+    store.pushRuntime(log('groupCollapsed', 'inner'));
+    store.pushRuntime(log('log', 'b'));
+    store.pushRuntime(log('groupEnd'));
+    store.pushRuntime(log('log', 'c'));
+    store.pushRuntime(log('groupEnd'));
+    store.pushRuntime(log('log', 'd'));
+    s.run();
+    const entries = store.getSnapshot().entries;
+    expect(texts(store)).toEqual(['outer', 'a', 'inner', 'b', 'c', 'd']);
+    expect(entries.map((e) => e.depth)).toEqual([0, 1, 1, 2, 1, 0]);
+    const [outer, , inner, b] = entries;
+    expect(b?.groups).toEqual([outer?.id, inner?.id]);
+    expect(entries[5]?.groups).toEqual([]);
+  });
+
+  it('does not fold repeats across a group boundary', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    store.pushRuntime(log('log', 'x'));
+    store.pushRuntime(log('group', 'g'));
+    store.pushRuntime(log('log', 'x'));
+    store.pushRuntime(log('groupEnd'));
+    store.pushRuntime(log('log', 'x'));
+    s.run();
+    expect(store.getSnapshot().entries.map((e) => e.repeat)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('clear() empties entries and the dropped count and shows a notice', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule, maxEntries: 3 });
+    for (let i = 0; i < 10; i++) store.pushRuntime(log('log', `n${i}`));
+    store.pushRuntime(log('group', 'g'));
+    s.run();
+    expect(store.getSnapshot().dropped).toBe(8);
+    store.clear();
+    store.pushRuntime(log('log', 'after'));
+    s.run();
+    expect(texts(store)).toEqual(['[Console was cleared]', 'after']);
+    expect(store.getSnapshot().dropped).toBe(0);
+    expect(store.getSnapshot().entries[1]?.depth).toBe(0); // host clear closes groups
+
+    store.clear(null);
+    s.run();
+    expect(store.getSnapshot().entries).toEqual([]);
+  });
+
+  it("program's console.clear keeps its open groups", () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    store.pushRuntime(log('group', 'g'));
+    store.pushRuntime(log('log', 'before'));
+    store.pushRuntime(log('clear'));
+    store.pushRuntime(log('log', 'inside'));
+    s.run();
+    expect(texts(store)).toEqual(['[Console was cleared]', 'inside']);
+    expect(store.getSnapshot().entries[1]?.depth).toBe(1);
+  });
+
+  it('records runtime errors, counts diagnostics by severity, ignores other messages', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    store.pushRuntime({ type: 'ready' });
+    store.pushRuntime({
+      type: 'error',
+      kind: 'unhandledrejection',
+      message: 'Uncaught (in promise) 42',
+      value: { t: 'number', v: 42 },
+      frames: [{ url: 'https://cdn.example/x.js', line: 1, column: 2 }],
+    });
+    store.push({ kind: 'diagnostic', diagnostic: { severity: 'warning', text: 'unused' } });
+    store.push({
+      kind: 'diagnostic',
+      diagnostic: { severity: 'error', file: 'src/a.ts', line: 1, column: 2, text: 'bad' },
+    });
+    s.run();
+    const [err] = store.getSnapshot().entries;
+    expect(err).toMatchObject({
+      kind: 'error',
+      source: 'unhandledrejection',
+      value: { t: 'number', v: 42 },
+      frames: [{ file: 'https://cdn.example/x.js', line: 1, column: 2, mapped: false }],
+    });
+    expect(store.getSnapshot().counts).toMatchObject({ error: 2, warn: 1 });
+  });
+
+  it('unsubscribe stops notifications; flush() notifies synchronously', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    let n = 0;
+    const off = store.subscribe(() => n++);
+    store.push({ kind: 'notice', text: 'Run started' });
+    store.flush();
+    expect(n).toBe(1);
+    off();
+    store.push({ kind: 'notice', text: 'again' });
+    s.run();
+    expect(n).toBe(1);
+    expect(store.getSnapshot().entries).toHaveLength(2);
+  });
+});
