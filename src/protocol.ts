@@ -154,7 +154,10 @@ export type SerializedValue =
       depthLimit?: boolean;
     }
   | { t: 'set'; id: number; size: number; items: SerializedValue[]; more?: number; depthLimit?: boolean }
-  | { t: 'promise'; id: number; state: 'pending' | 'fulfilled' | 'rejected' };
+  /** A page cannot read a promise's state synchronously without side effects: usually 'unknown'. */
+  | { t: 'promise'; id: number; state: 'pending' | 'fulfilled' | 'rejected' | 'unknown' }
+  /** A run of `count` missing elements inside a sparse array's `items` (shown as "empty × n"). */
+  | { t: 'hole'; count: number };
 
 /** A stack frame as the preview saw it (unmapped; the host maps it to a project file). */
 export interface RawFrame {
@@ -201,6 +204,8 @@ export type HostMessage =
 export type RuntimeMessage =
   | { type: 'ready' }
   | { type: 'console'; level: ConsoleLevel; args: SerializedValue[] }
+  /** Several console calls in order, coalesced so a program logging in a loop does not flood the port. */
+  | { type: 'console-batch'; entries: { level: ConsoleLevel; args: SerializedValue[] }[] }
   | {
       type: 'error';
       kind: 'uncaught' | 'unhandledrejection' | 'load';
