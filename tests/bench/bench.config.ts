@@ -1,0 +1,10 @@
+import { defineConfig } from '@playwright/test';
+import base from '../../playwright.config';
+
+// `npm run bench`: the same production build and Chromium as the e2e tests; prints figures.
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: '*.bench.ts',
+  timeout: 15 * 60_000,
+});

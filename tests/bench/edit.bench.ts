@@ -1,0 +1,103 @@
+import { test, type Page } from '@playwright/test';
+import type { Project } from '../../src/protocol';
+import { TEMPLATES } from '../../src/project/templates';
+import { chainEdit, chainProject } from './projects';
+
+// Edit → preview updated, measured from the edit (auto-run debounce excluded) to the moment
+// the new run's marker reaches the page: the new code was bundled, a fresh iframe took it and
+// every module was evaluated (for React, the first frame after the render was scheduled).
+
+interface Row {
+  name: string;
+  files: number;
+  firstMs: number;
+  samples: number[];
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+
+async function waitForMarker(page: Page, marker: string, action: () => Promise<unknown>) {
+  const seen = page.waitForEvent('console', {
+    predicate: (m) => m.text() === marker,
+    timeout: 60_000,
+  });
+  const t0 = performance.now();
+  await action();
+  await seen;
+  return performance.now() - t0;
+}
+
+async function measure(
+  page: Page,
+  name: string,
+  project: Project,
+  edit: (k: number) => { path: string; text: string },
+  runs: number,
+): Promise<Row> {
+  const firstMs = await waitForMarker(page, 'pp-bench 0', () =>
+    page.evaluate((p) => window.__playpenBench.load(p), project),
+  );
+  const samples: number[] = [];
+  for (let k = 1; k <= runs; k++) {
+    const { path, text } = edit(k);
+    samples.push(
+      await waitForMarker(page, `pp-bench ${k}`, () =>
+        page.evaluate(([p, t]) => window.__playpenBench.edit(p!, t!), [path, text]),
+      ),
+    );
+  }
+  return { name, files: Object.keys(project.files).length, firstMs, samples };
+}
+
+declare global {
+  interface Window {
+    __playpenBench: {
+      load(project: Project): Promise<void>;
+      edit(path: string, text: string): Promise<void>;
+    };
+  }
+}
+
+test('edit → preview updated', async ({ page }) => {
+  await page.goto('/?bench');
+  await page.waitForFunction(() => window.__playpenBench !== undefined);
+  const rows: Row[] = [];
+  for (const n of [10, 100, 300]) {
+    rows.push(
+      await measure(page, `generated ${n} files`, chainProject(n), (k) => chainEdit(n, k), 30),
+    );
+  }
+  const react = TEMPLATES.find((t) => t.name === 'React + TypeScript')!.create();
+  const appPath = Object.keys(react.files).find((p) => /App\.tsx$/.test(p))!;
+  const appText = (react.files[appPath] as { text: string }).text;
+  const stamped = (k: number) =>
+    `${appText}\nrequestAnimationFrame(() => console.log('pp-bench ${k}'));\n`;
+  react.files[appPath] = { kind: 'text', text: stamped(0) };
+  rows.push(
+    await measure(page, 'React template', react, (k) => ({ path: appPath, text: stamped(k) }), 30),
+  );
+
+  const pad = (s: string | number, w: number) => String(s).padStart(w);
+  const lines = [
+    '',
+    'Edit → preview updated (ms; first = load of the project into a warm app)',
+    `${'project'.padEnd(22)}${pad('files', 6)}${pad('first', 8)}${pad('p50', 8)}${pad('p95', 8)}${pad('runs', 6)}`,
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(22)}${pad(r.files, 6)}${pad(r.firstMs.toFixed(0), 8)}${pad(
+          quantile(r.samples, 0.5).toFixed(0),
+          8,
+        )}${pad(quantile(r.samples, 0.95).toFixed(0), 8)}${pad(r.samples.length, 6)}`,
+    ),
+  ];
+  const p50 = (name: string) => quantile(rows.find((r) => r.name === name)!.samples, 0.5);
+  lines.push(
+    '',
+    `ratio 300 files / 10 files (p50): ${(p50('generated 300 files') / p50('generated 10 files')).toFixed(2)}×`,
+    `goal p50 ≤ 50 ms: 10 files ${p50('generated 10 files').toFixed(0)} ms, React ${p50('React template').toFixed(0)} ms`,
+  );
+  console.log(lines.join('\n'));
+});
