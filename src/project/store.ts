@@ -1,0 +1,232 @@
+/**
+ * The project store: plain data and operations on it, no React, no Monaco. Every state is an
+ * immutable snapshot (a new object per change, the same object while nothing changes), so
+ * React can read it with useSyncExternalStore and undo/autosave can keep old ones.
+ */
+import type { Project, ProjectFile } from '../protocol';
+import { dirname, isScriptPath, validatePath } from './paths';
+
+export interface ProjectState {
+  project: Project;
+  /** Folders with nothing in them, which the file list alone can't show; sorted. */
+  folders: string[];
+  /** The file shown in the editor. */
+  activePath: string | null;
+  /** Files open in the editor, in the order they were opened. */
+  openPaths: string[];
+}
+
+export type Result = { ok: true } | { ok: false; error: string };
+
+export interface ProjectStore {
+  getState(): ProjectState;
+  /** Called after every change; returns the unsubscribe function. */
+  subscribe(fn: () => void): () => void;
+  /** Replaces a text file's contents; ignored for missing or binary files. */
+  setText(path: string, text: string): void;
+  /** Adds a file (empty text by default). Does not open it: call setActive for that. */
+  createFile(path: string, file?: ProjectFile): Result;
+  createFolder(path: string): Result;
+  /** Renames or moves a file or a folder with everything in it; entry and tabs follow. */
+  rename(from: string, to: string): Result;
+  /** Deletes a file or a folder with everything in it. Refused for (a folder holding) the entry. */
+  remove(path: string): Result;
+  /** Shows a file in the editor (opening it if needed); null shows none. Ignores non-files. */
+  setActive(path: string | null): void;
+  /** Closes an open file; the neighbouring open file becomes active. */
+  close(path: string): void;
+  /** Loads another project (template, permalink, zip): tabs reset to its entry. */
+  replace(project: Project): void;
+  /** Makes a script file the module evaluated first. */
+  setEntry(path: string): Result;
+  /** Renames the project itself (zip folder name, title). */
+  setName(name: string): Result;
+}
+
+const ok: Result = { ok: true };
+const fail = (error: string): Result => ({ ok: false, error });
+const q = (path: string) => `“${path}”`;
+const isUnder = (path: string, folder: string) => path === folder || path.startsWith(folder + '/');
+const moved = (path: string, from: string, to: string) =>
+  isUnder(path, from) ? to + path.slice(from.length) : path;
+
+function freeze(state: ProjectState): ProjectState {
+  for (const file of Object.values(state.project.files))
+    if (file.kind === 'text') Object.freeze(file);
+  Object.freeze(state.project.files);
+  Object.freeze(state.project);
+  Object.freeze(state.folders);
+  Object.freeze(state.openPaths);
+  return Object.freeze(state);
+}
+
+function initialState(project: Project): ProjectState {
+  const files = { ...project.files };
+  const first = project.entry in files ? project.entry : (Object.keys(files).sort()[0] ?? null);
+  return freeze({
+    project: { ...project, files },
+    folders: [],
+    activePath: first,
+    openPaths: first === null ? [] : [first],
+  });
+}
+
+/** Whether any file or listed folder lies inside `folder`. */
+function hasContents(folder: string, files: Record<string, ProjectFile>, folders: string[]) {
+  const prefix = folder + '/';
+  return (
+    Object.keys(files).some((p) => p.startsWith(prefix)) ||
+    folders.some((p) => p.startsWith(prefix))
+  );
+}
+
+/** Keeps only folders that would otherwise be invisible (no files or folders inside). */
+function emptyFolders(candidates: string[], files: Record<string, ProjectFile>): string[] {
+  const set = [...new Set(candidates)].filter((f) => f !== '');
+  return set.filter((f) => !hasContents(f, files, set) && !(f in files)).sort();
+}
+
+export function createProjectStore(initial: Project): ProjectStore {
+  let state = initialState(initial);
+  const listeners = new Set<() => void>();
+
+  const commit = (next: Omit<ProjectState, 'folders'> & { folders: string[] }) => {
+    state = freeze({ ...next, folders: emptyFolders(next.folders, next.project.files) });
+    for (const fn of [...listeners]) fn();
+  };
+  const files = () => state.project.files;
+  const folderExists = (path: string) =>
+    state.folders.some((f) => isUnder(f, path)) ||
+    Object.keys(files()).some((p) => p.startsWith(path + '/'));
+
+  return {
+    getState: () => state,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+
+    setText(path, text) {
+      const file = files()[path];
+      if (!file || file.kind !== 'text' || file.text === text) return;
+      const project = {
+        ...state.project,
+        files: { ...files(), [path]: { kind: 'text' as const, text } },
+      };
+      commit({ ...state, project });
+    },
+
+    createFile(path, file = { kind: 'text', text: '' }) {
+      const error = validatePath(path, Object.keys(files()), { folders: state.folders });
+      if (error) return fail(error);
+      const project = { ...state.project, files: { ...files(), [path]: file } };
+      commit({ ...state, project });
+      return ok;
+    },
+
+    createFolder(path) {
+      const error = validatePath(path, Object.keys(files()), { folders: state.folders });
+      if (error) return fail(error);
+      commit({ ...state, folders: [...state.folders, path] });
+      return ok;
+    },
+
+    rename(from, to) {
+      const isFile = from in files();
+      if (!isFile && !folderExists(from)) return fail(`${q(from)} doesn’t exist.`);
+      if (from === to) return ok;
+      const error = validatePath(to, Object.keys(files()), { folders: state.folders, self: from });
+      if (error) return fail(error);
+      const entry = moved(state.project.entry, from, to);
+      if (entry !== state.project.entry && !isScriptPath(entry))
+        return fail(
+          `${q(state.project.entry)} is the entry file, so it must stay a script (.ts, .tsx, .js, .jsx).`,
+        );
+      const nextFiles: Record<string, ProjectFile> = {};
+      for (const [p, f] of Object.entries(files())) nextFiles[moved(p, from, to)] = f;
+      const { project, activePath, openPaths } = state;
+      commit({
+        project: { ...project, files: nextFiles, entry },
+        // The old parent stays visible even when the move empties it, as in a file manager.
+        folders: [...state.folders.map((f) => moved(f, from, to)), dirname(from)],
+        activePath: activePath === null ? null : moved(activePath, from, to),
+        openPaths: openPaths.map((p) => moved(p, from, to)),
+      });
+      return ok;
+    },
+
+    remove(path) {
+      const isFile = path in files();
+      if (!isFile && !folderExists(path)) return fail(`${q(path)} doesn’t exist.`);
+      const entry = state.project.entry;
+      if (isUnder(entry, path))
+        return fail(
+          isFile
+            ? `${q(path)} is the entry file, which runs first. Make another file the entry before deleting it.`
+            : `${q(path)} holds the entry file ${q(entry)}. Make a file outside it the entry before deleting it.`,
+        );
+      const nextFiles = Object.fromEntries(
+        Object.entries(files()).filter(([p]) => !isUnder(p, path)),
+      );
+      const openPaths = state.openPaths.filter((p) => !isUnder(p, path));
+      let activePath = state.activePath;
+      if (activePath !== null && isUnder(activePath, path))
+        activePath = neighbour(state.openPaths, openPaths, activePath);
+      commit({
+        project: { ...state.project, files: nextFiles },
+        folders: [...state.folders.filter((f) => !isUnder(f, path)), dirname(path)],
+        activePath,
+        openPaths,
+      });
+      return ok;
+    },
+
+    setActive(path) {
+      if (path === state.activePath) return;
+      if (path !== null && !(path in files())) return;
+      const openPaths =
+        path === null || state.openPaths.includes(path)
+          ? state.openPaths
+          : [...state.openPaths, path];
+      commit({ ...state, activePath: path, openPaths });
+    },
+
+    close(path) {
+      if (!state.openPaths.includes(path)) return;
+      const openPaths = state.openPaths.filter((p) => p !== path);
+      const activePath =
+        state.activePath === path ? neighbour(state.openPaths, openPaths, path) : state.activePath;
+      commit({ ...state, activePath, openPaths });
+    },
+
+    replace(project) {
+      state = initialState(project);
+      for (const fn of [...listeners]) fn();
+    },
+
+    setEntry(path) {
+      const file = files()[path];
+      if (!file) return fail(`${q(path)} doesn’t exist.`);
+      if (file.kind !== 'text' || !isScriptPath(path))
+        return fail('Only a script (.ts, .tsx, .js, .jsx, .mts, .mjs) can be the entry file.');
+      if (path === state.project.entry) return ok;
+      commit({ ...state, project: { ...state.project, entry: path } });
+      return ok;
+    },
+
+    setName(name) {
+      const trimmed = name.trim();
+      if (trimmed === '') return fail('Enter a project name.');
+      if (trimmed === state.project.name) return ok;
+      commit({ ...state, project: { ...state.project, name: trimmed } });
+      return ok;
+    },
+  };
+}
+
+/** The tab that takes over when `closed` goes: the one after it, else the one before. */
+function neighbour(before: string[], after: string[], closed: string): string | null {
+  const i = before.indexOf(closed);
+  if (i < 0) return after[after.length - 1] ?? null;
+  return after[i] ?? after[i - 1] ?? null;
+}
