@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import {
+  consoleLog,
+  fileItem,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  typeAtEnd,
+} from './helpers';
+
+const ENTRY = 'src/main.ts';
+
+test.beforeEach(async ({ page }) => {
+  await getLoadedApp(page);
+});
+
+test('opens with the example project running in the preview', async ({ page }) => {
+  await expect(fileItem(page, ENTRY)).toBeVisible();
+  await expect(preview(page).locator('body')).not.toBeEmpty();
+  await expect(consoleLog(page)).not.toBeEmpty();
+});
+
+test('typing into Monaco updates the preview and the console', async ({ page }) => {
+  await openFile(page, ENTRY);
+  await replaceEditorText(
+    page,
+    "const h = document.createElement('h1');\nh.textContent = 'Typed ' + 6 * 7;\ndocument.body.replaceChildren(h);\n",
+  );
+  await expect(preview(page).locator('h1')).toHaveText('Typed 42');
+  await typeAtEnd(page, "console.log('typed key by key');");
+  await expect(consoleLog(page)).toContainText('typed key by key');
+  await expect(preview(page).locator('h1')).toHaveText('Typed 42');
+});
+
+test('a syntax error shows Build failed, a marker and file:line, keeping the last preview', async ({
+  page,
+}) => {
+  await openFile(page, ENTRY);
+  await replaceEditorText(page, "document.body.textContent = 'still here';\n");
+  await expect(preview(page).locator('body')).toHaveText('still here');
+  await typeAtEnd(page, 'const broken = ;');
+  await expect(runStatus(page)).toHaveText('Build failed');
+  await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
+  await expect(consoleLog(page)).toContainText(`${ENTRY}:2:`);
+  await expect(preview(page).locator('body')).toHaveText('still here');
+});
+
+test('a missing import names the import and the importing file', async ({ page }) => {
+  await openFile(page, ENTRY);
+  await replaceEditorText(page, "import { nothing } from './nowhere';\nconsole.log(nothing);\n");
+  await expect(runStatus(page)).toHaveText('Build failed');
+  await expect(consoleLog(page)).toContainText('./nowhere');
+  await expect(consoleLog(page)).toContainText(ENTRY);
+});
+
+test('a runtime error shows the mapped file:line, which opens the editor there', async ({
+  page,
+}) => {
+  await openFile(page, ENTRY);
+  await replaceEditorText(
+    page,
+    "interface Box { size: number }\nconst box: Box = { size: 1 };\nfunction explode(b: Box): never {\n  throw new Error('kaboom ' + b.size);\n}\nexplode(box);\n",
+  );
+  await expect(runStatus(page)).toHaveText('Error');
+  const log = consoleLog(page);
+  await expect(log).toContainText('kaboom 1');
+  const location = log.getByRole('button', { name: new RegExp(`^${ENTRY}:4:`) }).first();
+  await expect(location).toBeVisible();
+  // Move away, then jump back through the console link.
+  await page.locator('.monaco-editor textarea').first().focus();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await location.click();
+  await expect(page.locator('.monaco-editor .active-line-number')).toHaveText('4');
+});
+
+test('runaway code leaves the app responsive and the next run works', async ({ page }) => {
+  await openFile(page, ENTRY);
+  await replaceEditorText(page, "console.log('about to loop');\nwhile (true) {}\n");
+  await expect(runStatus(page)).toHaveText('Not responding', { timeout: 20_000 });
+  await expect(consoleLog(page)).toContainText('stopped responding');
+  // The app still answers: the editor takes the fix and Run starts a working preview.
+  await replaceEditorText(page, "document.body.textContent = 'recovered';\n");
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(runStatus(page)).toHaveText('Running');
+  await expect(preview(page).locator('body')).toHaveText('recovered');
+});
+
+test('the React template renders and responds to a click', async ({ page }) => {
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('menuitem', { name: /React \+ TypeScript/ }).click();
+  await page.getByRole('button', { name: 'Replace project' }).click();
+  await expect(fileItem(page, 'src/App.tsx')).toBeVisible();
+  const button = preview(page).getByRole('button', { name: /count/i });
+  await expect(button).toBeVisible({ timeout: 30_000 });
+  const before = await button.textContent();
+  await button.click();
+  await expect(button).not.toHaveText(before ?? '');
+  await expect(button).toContainText('1');
+});
