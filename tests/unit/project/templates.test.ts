@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
