@@ -1,4 +1,10 @@
-import type { Program, RawFrame, RuntimeMessage } from '../protocol';
+import type {
+  ConsoleLevel,
+  Program,
+  RawFrame,
+  RuntimeMessage,
+  SerializedValue,
+} from '../protocol';
 import {
   severityOf,
   type ConsoleEntry,
@@ -31,7 +37,7 @@ export interface ConsoleSnapshot {
 export interface ConsoleStore {
   /** Add one entry at the current group depth. */
   push(entry: NewEntry): void;
-  /** Apply a message from the preview runtime; kinds other than 'console' and 'error' are ignored. */
+  /** Apply a message from the preview runtime ('console', 'console-batch', 'error'; others are ignored). */
   pushRuntime(msg: RuntimeMessage): void;
   /** Remove everything (entries, dropped count, open groups); `notice` is shown afterwards unless null. */
   clear(notice?: string | null): void;
@@ -151,8 +157,15 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
       });
       return;
     }
-    if (msg.type !== 'console') return;
-    switch (msg.level) {
+    if (msg.type === 'console-batch') {
+      for (const entry of msg.entries) pushConsole(entry.level, entry.args);
+      return;
+    }
+    if (msg.type === 'console') pushConsole(msg.level, msg.args);
+  };
+
+  const pushConsole = (level: ConsoleLevel, args: SerializedValue[]) => {
+    switch (level) {
       case 'groupEnd':
         // A copy, not pop(): entries already pushed keep the array they were given.
         groups = groups.slice(0, -1);
@@ -165,13 +178,13 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
       case 'group':
       case 'groupCollapsed': {
         const id = nextId;
-        push({ kind: 'message', level: msg.level, args: msg.args });
+        push({ kind: 'message', level, args });
         groups = [...groups, id];
         lastSig = null;
         return;
       }
       default:
-        push({ kind: 'message', level: msg.level, args: msg.args });
+        push({ kind: 'message', level, args });
     }
   };
 

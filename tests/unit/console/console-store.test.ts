@@ -169,6 +169,29 @@ describe('console store', () => {
     expect(store.getSnapshot().counts).toMatchObject({ error: 2, warn: 1 });
   });
 
+  it('applies a console-batch in order, groups included', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    store.pushRuntime({
+      type: 'console-batch',
+      entries: [
+        { level: 'group', args: [str('g')] },
+        { level: 'log', args: [str('a')] },
+        { level: 'log', args: [str('a')] },
+        { level: 'groupEnd', args: [] },
+        { level: 'info', args: [str('b')] },
+      ],
+    });
+    s.run();
+    const entries = store.getSnapshot().entries;
+    expect(texts(store)).toEqual(['g', 'a', 'b']);
+    expect(entries.map((e) => [e.depth, e.repeat])).toEqual([
+      [0, 1],
+      [1, 2],
+      [0, 1],
+    ]);
+  });
+
   it('unsubscribe stops notifications; flush() notifies synchronously', () => {
     const s = fakeScheduler();
     const store = createConsoleStore({ schedule: s.schedule });

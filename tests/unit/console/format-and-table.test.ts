@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { SerializedValue } from '../../../src/protocol';
+import { formatArgs, parseSafeStyle } from '../../../src/console/format-args';
+import { tableModel, VALUE_COLUMN } from '../../../src/console/table-model';
+import { visibleEntries } from '../../../src/console/entry-filter';
+import { createConsoleStore } from '../../../src/console/console-store';
+
+const n = (v: number | string): SerializedValue => ({ t: 'number', v });
+const s = (v: string): SerializedValue => ({ t: 'string', v });
+const obj = (id: number, entries: [string, SerializedValue][]): SerializedValue => ({
+  t: 'object',
+  id,
+  cls: null,
+  entries,
+});
+const textOf = (segs: ReturnType<typeof formatArgs>) =>
+  segs.map((g) => (g.kind === 'text' ? g.text : `<${g.value.t}>`)).join('');
+
+describe('formatArgs', () => {
+  it('substitutes %s %d %i %f and keeps %% literal', () => {
+    const out = formatArgs([s('%s has %d items (%i%%), avg %f'), s('cart'), n(3.9), n(-2.5), s('1.5kg')]);
+    expect(textOf(out)).toBe('cart has 3 items (-2%), avg 1.5');
+  });
+
+  it('leaves %o values to the inspector and appends unused arguments spaced', () => {
+    const out = formatArgs([s('state %o done'), obj(1, []), n(4), s('tail')]);
+    expect(textOf(out)).toBe('state <object> done <number> <string>');
+  });
+
+  it('keeps directives without an argument as text; no format without a leading string', () => {
+    expect(textOf(formatArgs([s('100% sure %d')]))).toBe('100% sure %d');
+    expect(textOf(formatArgs([n(1), s('%d')]))).toBe('<number> <string>');
+    expect(formatArgs([])).toEqual([]);
+  });
+
+  it('applies only harmless %c styles', () => {
+    const out = formatArgs([s('%cred%c plain'), s('color: red; position: fixed'), s('')]);
+    expect(out[0]).toEqual({ kind: 'text', text: 'red', style: { color: 'red' } });
+    expect(out[1]).toEqual({ kind: 'text', text: ' plain' });
+    expect(parseSafeStyle('background: url(https://evil.example/x.png)')).toBeUndefined();
+    expect(parseSafeStyle('font-weight: bold; background-color: #eee')).toEqual({
+      fontWeight: 'bold',
+      backgroundColor: '#eee',
+    });
+  });
+});
+
+describe('tableModel', () => {
+  it('builds columns from object rows in first-seen order plus a Value column', () => {
+    const data: SerializedValue = {
+      t: 'array',
+      id: 1,
+      length: 3,
+      items: [obj(2, [['a', n(1)], ['b', n(2)]]), obj(3, [['c', n(3)], ['a', n(4)]]), s('plain')],
+    };
+    const t = tableModel(data)!;
+    expect(t.columns).toEqual(['a', 'b', 'c', VALUE_COLUMN]);
+    expect(t.rows.map((r) => r.index)).toEqual(['0', '1', '2']);
+    expect(t.rows[1]!.cells).toEqual([n(4), undefined, n(3), undefined]);
+    expect(t.rows[2]!.cells).toEqual([undefined, undefined, undefined, s('plain')]);
+  });
+
+  it('honours the columns argument and object-of-objects data', () => {
+    const data = obj(1, [
+      ['alice', obj(2, [['age', n(30)], ['city', s('Oslo')]])],
+      ['bob', obj(3, [['age', n(25)]])],
+    ]);
+    const cols: SerializedValue = { t: 'array', id: 4, length: 1, items: [s('city')] };
+    const t = tableModel(data, undefined, cols)!;
+    expect(t.columns).toEqual(['city']);
+    expect(t.rows).toEqual([
+      { index: 'alice', cells: [s('Oslo')] },
+      { index: 'bob', cells: [undefined] },
+    ]);
+    expect(tableModel(n(3))).toBeNull();
+  });
+});
+
+describe('visibleEntries', () => {
+  it('filters by level and text, and hides the insides of closed groups', () => {
+    const store = createConsoleStore({ schedule: () => undefined });
+    const send = (level: 'log' | 'warn' | 'error' | 'group' | 'groupCollapsed' | 'groupEnd', v?: string) =>
+      store.pushRuntime({ type: 'console', level, args: v ? [s(v)] : [] });
+    send('log', 'Hello');
+    send('warn', 'careful');
+    send('groupCollapsed', 'details');
+    send('error', 'inside closed');
+    send('groupEnd');
+    send('error', 'Outside');
+    store.flush();
+    const entries = store.getSnapshot().entries;
+    const names = (f: Parameters<typeof visibleEntries>[1]) =>
+      visibleEntries(entries, f).map((e) => (e.kind === 'message' && e.args[0]?.t === 'string' ? e.args[0].v : ''));
+    const none = new Set<number>();
+    expect(names({ level: 'all', text: '', toggledGroups: none })).toEqual([
+      'Hello',
+      'careful',
+      'details',
+      'Outside',
+    ]);
+    expect(names({ level: 'error', text: '', toggledGroups: none })).toEqual(['Outside']);
+    expect(names({ level: 'all', text: 'OUT', toggledGroups: none })).toEqual(['Outside']);
+    const group = entries[2]!.id;
+    expect(names({ level: 'error', text: '', toggledGroups: new Set([group]) })).toEqual([
+      'inside closed',
+      'Outside',
+    ]);
+  });
+});
