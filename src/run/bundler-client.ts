@@ -1,0 +1,109 @@
+import { wrap } from 'comlink';
+import type { BuildRequest, BuildResult, BundlerApi } from '../protocol';
+
+export interface BundlerClientOptions {
+  /** Creates the bundler worker, e.g. `new Worker(new URL('…/bundler.worker.ts', import.meta.url), { type: 'module' })`. */
+  createWorker: () => Worker;
+  /** Called each time a dead worker has been replaced by a new one. */
+  onRestart?: () => void;
+  /** Talks to a worker; comlink's `wrap` unless a test injects a fake. */
+  connect?: (worker: Worker) => Pick<BundlerApi, 'build'>;
+  /** A build with no answer after this long counts as a dead worker (ms, default 60000). */
+  timeoutMs?: number;
+}
+
+export interface BundlerClient {
+  /** Builds; resolves 'stale' as soon as a newer build is requested (its result is never shown). */
+  build(request: Omit<BuildRequest, 'id'>): Promise<BuildResult | 'stale'>;
+  /** Terminates the worker; pending builds resolve 'stale'. */
+  dispose(): void;
+}
+
+interface Session {
+  api: Pick<BundlerApi, 'build'>;
+  /** Rejects when the worker reports an error or is killed. */
+  died: Promise<never>;
+  kill(reason: string): void;
+}
+
+const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+
+/**
+ * The host's side of the bundler worker: ids, latest-wins, and restart-and-retry-once when
+ * the worker dies (error event, rejected call, or no answer in time).
+ */
+export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient => {
+  const connect = opts.connect ?? ((w: Worker) => wrap<BundlerApi>(w));
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  let session: Session | undefined;
+  let started = 0;
+  let seq = 0;
+  let disposed = false;
+  let supersede: (() => void) | undefined;
+
+  const start = (): Session => {
+    const worker = opts.createWorker();
+    let reject!: (error: Error) => void;
+    const died = new Promise<never>((_, r) => (reject = r));
+    died.catch(() => {}); // observed by the builds racing it; no unhandled rejection when idle
+    const current: Session = {
+      api: connect(worker),
+      died,
+      kill(reason) {
+        worker.terminate();
+        if (session === current) session = undefined;
+        reject(new Error(reason));
+      },
+    };
+    const onError = (event: Event) => {
+      const message = (event as ErrorEvent).message;
+      current.kill(message ? `worker error: ${message}` : 'the worker crashed');
+    };
+    worker.addEventListener('error', onError);
+    worker.addEventListener('messageerror', onError);
+    if (started++ > 0) opts.onRestart?.();
+    return current;
+  };
+  // Start now so esbuild initialises while the app loads.
+  session = start();
+
+  const attempt = async (s: Session, request: BuildRequest): Promise<BuildResult> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([s.api.build(request), s.died, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const build = async (request: Omit<BuildRequest, 'id'>): Promise<BuildResult | 'stale'> => {
+    if (disposed) return 'stale';
+    supersede?.();
+    const id = ++seq;
+    const stale = new Promise<'stale'>((resolve) => (supersede = () => resolve('stale')));
+    for (let tries = 1; ; tries++) {
+      const s = (session ??= start());
+      try {
+        const result = await Promise.race([attempt(s, { ...request, id }), stale]);
+        return id === seq && !disposed ? result : 'stale';
+      } catch (error) {
+        if (id !== seq || disposed) return 'stale';
+        s.kill(errorText(error));
+        if (tries >= 2) throw new Error(`The bundler stopped working: ${errorText(error)}`);
+      }
+    }
+  };
+
+  return {
+    build,
+    dispose() {
+      disposed = true;
+      supersede?.();
+      session?.kill('disposed');
+    },
+  };
+};

@@ -1,0 +1,132 @@
+import type { BuildOptions, ImportKind, Loader, Plugin } from 'esbuild-wasm';
+import { sourceUrl, type Diagnostic } from '../../src/protocol';
+import { failureMessages, toDiagnostic } from './diagnostics';
+import type { EsbuildApi } from './esbuild-api';
+
+/** One file to compile to a CommonJS module function. */
+export interface JsSource {
+  path: string;
+  text: string;
+  loader: Loader;
+  /** The project's tsconfig.json text, if any (esbuild reads the options it supports). */
+  tsconfigRaw?: string;
+  /** The file as the user wrote it, when `text` is a transform of it (shown by the map). */
+  original?: string;
+}
+
+export interface ImportRecord {
+  /** As written in the source. */
+  spec: string;
+  kind: ImportKind;
+}
+
+export type CompiledJs =
+  | { ok: true; code: string; map: string; imports: ImportRecord[]; warnings: Diagnostic[] }
+  | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };
+
+const STRICT = '"use strict";';
+/** The wrapper the runtime evaluates; the banner stays on line 1 so the map accounts for it. */
+const HEAD = `(function (require, module, exports) {${STRICT}`;
+const FOOT = '})';
+
+const buildOptions = (source: JsSource, plugin: Plugin): BuildOptions => ({
+  stdin: { contents: source.text, loader: source.loader, sourcefile: source.path, resolveDir: '/' },
+  absWorkingDir: '/',
+  outfile: '/out.js',
+  bundle: true,
+  write: false,
+  format: 'cjs',
+  platform: 'browser',
+  target: 'es2022',
+  // The user's code as written: no dead-code removal (the import list must match the code).
+  treeShaking: false,
+  // `import()` becomes a promise of `require()` so the registry serves it like any import.
+  supported: { 'dynamic-import': false },
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  define: { 'process.env.NODE_ENV': '"development"' },
+  tsconfigRaw: source.tsconfigRaw,
+  sourcemap: 'external',
+  sourcesContent: true,
+  metafile: true,
+  banner: { js: HEAD },
+  footer: { js: FOOT },
+  logLevel: 'silent',
+  plugins: [plugin],
+});
+
+/**
+ * Compiles one file to `(function (require, module, exports) { … })` with every import left as
+ * `require("spec")`: a plugin marks all imports external, which also yields the exact import
+ * list from esbuild's own parser (type-only imports are gone by then).
+ */
+export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<CompiledJs> => {
+  const imports = new Map<string, ImportKind>();
+  const plugin: Plugin = {
+    name: 'playpen-imports',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (!imports.has(args.path)) imports.set(args.path, args.kind);
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  const warn = (ws: { warnings: Parameters<typeof toDiagnostic>[0][] }) =>
+    ws.warnings.map((w) => toDiagnostic(w, 'warning', source.path));
+  let result;
+  try {
+    result = await esbuild.build(buildOptions(source, plugin));
+  } catch (error) {
+    const messages = failureMessages(error);
+    return {
+      ok: false,
+      errors: messages.errors.map((e) => toDiagnostic(e, 'error', source.path)),
+      warnings: warn(messages),
+    };
+  }
+  const js = result.outputFiles?.find((f) => f.path.endsWith('.js'));
+  const mapFile = result.outputFiles?.find((f) => f.path.endsWith('.map'));
+  if (!js || !mapFile) throw new Error(`esbuild produced no output for ${source.path}`);
+  let code = js.text.trimEnd();
+  // CommonJS sources (require/module.exports) keep sloppy mode; the blank keeps map columns.
+  const format = Object.values(result.metafile?.inputs ?? {})[0]?.format;
+  if (format === 'cjs') code = code.replace(STRICT, ' '.repeat(STRICT.length));
+  const map = JSON.parse(mapFile.text) as { sources: string[]; sourcesContent?: string[] };
+  map.sources = [source.path];
+  map.sourcesContent = [source.original ?? source.text];
+  return {
+    ok: true,
+    code: `${code}\n//# sourceURL=${sourceUrl(source.path)}`,
+    map: JSON.stringify(map),
+    imports: [...imports].map(([spec, kind]) => ({ spec, kind })),
+    warnings: warn(result),
+  };
+};
+
+/**
+ * Diagnostics with line/column for imports that did not resolve. Only run on the error path:
+ * compiling again with a plugin that fails those specifiers makes esbuild report where each
+ * import is written.
+ */
+export const locateImportErrors = async (
+  esbuild: EsbuildApi,
+  source: JsSource,
+  failures: Map<string, string>,
+): Promise<Diagnostic[]> => {
+  const plugin: Plugin = {
+    name: 'playpen-locate',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        const text = failures.get(args.path);
+        return text ? { errors: [{ text }] } : { path: args.path, external: true };
+      });
+    },
+  };
+  try {
+    await esbuild.build(buildOptions(source, plugin));
+  } catch (error) {
+    const found = failureMessages(error).errors.map((e) => toDiagnostic(e, 'error', source.path));
+    if (found.length) return found;
+  }
+  return [...failures.values()].map((text) => ({ severity: 'error', file: source.path, text }));
+};

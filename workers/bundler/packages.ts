@@ -1,0 +1,62 @@
+import type { ProjectFile } from '../../src/protocol';
+
+/** Dependency name → version range, from the project's package.json (empty when absent). */
+export type DependencyVersions = Record<string, string>;
+
+/** Reads `dependencies` and `devDependencies` (dependencies win); bad JSON → none. */
+export const readDependencies = (file: ProjectFile | undefined): DependencyVersions => {
+  if (!file || file.kind !== 'text') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(file.text);
+  } catch {
+    return {};
+  }
+  if (!json || typeof json !== 'object') return {};
+  const out: DependencyVersions = {};
+  for (const field of ['devDependencies', 'dependencies'] as const) {
+    const deps = (json as Record<string, unknown>)[field];
+    if (!deps || typeof deps !== 'object') continue;
+    for (const [name, version] of Object.entries(deps)) {
+      if (typeof version === 'string') out[name] = version;
+    }
+  }
+  return out;
+};
+
+/** Splits a bare specifier into package name and subpath: `@a/b/c` → [`@a/b`, `/c`]. */
+export const splitPackage = (spec: string): { name: string; subpath: string } | null => {
+  const parts = spec.split('/');
+  const count = spec.startsWith('@') ? 2 : 1;
+  if (parts.length < count || parts.slice(0, count).some((p) => !p || p === '.' || p === '..')) {
+    return null;
+  }
+  const name = parts.slice(0, count).join('/');
+  return { name, subpath: spec.slice(name.length) };
+};
+
+/**
+ * The version written after `@` in the CDN URL, or null for none. Ranges (`^1.2.0`) are
+ * passed through (CDNs like esm.sh resolve them); `npm:other@1` aliases switch package;
+ * local or git sources (`file:`, `workspace:`, URLs) cannot be fetched by version.
+ */
+const cdnPackage = (name: string, range: string | undefined): { name: string; version?: string } => {
+  const v = range?.trim();
+  if (!v || v === '*' || v === 'latest') return { name };
+  if (v.startsWith('npm:')) {
+    const alias = v.slice(4);
+    const at = alias.lastIndexOf('@');
+    return at > 0 ? { name: alias.slice(0, at), version: alias.slice(at + 1) } : { name: alias };
+  }
+  if (/^[a-z+]+:/i.test(v) || v.includes('/')) return { name };
+  return { name, version: v.replace(/\s+/g, '%20') };
+};
+
+/** `${cdnBase}${name}@${version}${subpath}` for a bare import, or null if it is not a package name. */
+export const cdnUrl = (spec: string, cdnBase: string, deps: DependencyVersions): string | null => {
+  const split = splitPackage(spec);
+  if (!split) return null;
+  const pkg = cdnPackage(split.name, deps[split.name]);
+  const base = cdnBase.endsWith('/') ? cdnBase : cdnBase + '/';
+  return `${base}${pkg.name}${pkg.version ? '@' + pkg.version : ''}${split.subpath}`;
+};

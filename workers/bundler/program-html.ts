@@ -1,0 +1,55 @@
+import type { Diagnostic, ProjectFile } from '../../src/protocol';
+import type { CompiledCss } from './compile-css';
+import { extractHtml } from './html';
+import { dirname, joinPath } from './paths';
+import { findProjectFile, type ResolveContext } from './resolve';
+
+const HTML = 'index.html';
+
+const projectPath = (files: Record<string, ProjectFile>, src: string) => {
+  const joined = joinPath(dirname(HTML), src.replace(/[?#].*$/, ''));
+  return joined === null ? undefined : findProjectFile(files, joined);
+};
+
+/** An `.html` entry means "the module script it loads"; any other entry is used as is. */
+export const resolveHtmlEntry = (entry: string, files: Record<string, ProjectFile>): string => {
+  const file = files[entry];
+  if (!entry.endsWith('.html') || file?.kind !== 'text') return entry;
+  const src = extractHtml(file.text).scripts[0];
+  return (src && projectPath(files, src)) ?? entry;
+};
+
+/**
+ * Program.html/head from the project's index.html. Stylesheets it links from the project are
+ * compiled like imported CSS and inlined as <style>, since the preview cannot fetch project paths.
+ */
+export const htmlForProgram = async (
+  files: Record<string, ProjectFile>,
+  ctx: ResolveContext,
+  compileCss: (path: string, ctx: ResolveContext) => Promise<CompiledCss>,
+): Promise<{ body?: string; head?: string; diagnostics: Diagnostic[] }> => {
+  const file = files[HTML];
+  if (file?.kind !== 'text') return { diagnostics: [] };
+  const parts = extractHtml(file.text);
+  const diagnostics: Diagnostic[] = [];
+  const head = await Promise.all(
+    parts.head.map(async (part) => {
+      if ('html' in part) return part.html;
+      const path = projectPath(files, part.stylesheet);
+      if (!path) {
+        const text = `Could not resolve stylesheet "${part.stylesheet}" from ${HTML}`;
+        diagnostics.push({ severity: 'warning', file: HTML, text });
+        return '';
+      }
+      const css = await compileCss(path, ctx);
+      if (!css.ok) {
+        // The page still runs without it; report as warnings so the build goes on.
+        diagnostics.push(...css.errors.map((d) => ({ ...d, severity: 'warning' as const })));
+        return '';
+      }
+      return `<style>\n${css.css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    }),
+  );
+  const headHtml = head.filter(Boolean).join('\n');
+  return { body: parts.body, ...(headHtml ? { head: headHtml } : {}), diagnostics };
+};

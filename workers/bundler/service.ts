@@ -1,0 +1,48 @@
+import type { BuildRequest, BuildResult, BundlerApi } from '../../src/protocol';
+import type { EsbuildApi } from './esbuild-api';
+import { createBundler, StaleBuild, type SourceTransform } from './program';
+
+export interface ServiceOptions {
+  esbuild: EsbuildApi;
+  /** Initialises esbuild; called once, and again after a failure. */
+  init: () => Promise<void>;
+  transform?: SourceTransform;
+}
+
+/**
+ * The worker's BundlerApi: initialises esbuild once, at creation (a failed init is retried on the next
+ * build), and stops a build as soon as a newer request has arrived (the latest request wins).
+ */
+export const createBundlerService = ({ esbuild, init, transform }: ServiceOptions): BundlerApi => {
+  let ready: Promise<void> | undefined;
+  let latest = -Infinity;
+  const bundler = createBundler({ esbuild, transform });
+  const initOnce = () => {
+    ready ??= init().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+  // Start now, so a worker created ahead of the first build is warm by then.
+  initOnce().catch(() => {});
+  return {
+    async build(request: BuildRequest): Promise<BuildResult> {
+      const start = performance.now();
+      latest = Math.max(latest, request.id);
+      const isStale = () => request.id < latest;
+      // An init failure rejects: the worker is broken and the client restarts it.
+      await initOnce();
+      const ms = () => Math.round(performance.now() - start);
+      try {
+        const out = await bundler.build(request, isStale);
+        return { id: request.id, ...out, ms: ms() };
+      } catch (error) {
+        if (error instanceof StaleBuild) return { id: request.id, diagnostics: [], ms: ms() };
+        // A bug in the bundler for this input: report it, keep the worker.
+        const text = `Internal bundler error: ${error instanceof Error ? error.message : String(error)}`;
+        return { id: request.id, diagnostics: [{ severity: 'error', text }], ms: ms() };
+      }
+    },
+  };
+};
