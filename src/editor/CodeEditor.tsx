@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import type { editor } from 'monaco-editor';
+import type { Diagnostic, ProjectFile } from '../protocol';
+import { createEditor, editorOptions, monacoTheme, type EditorSettings } from './create-editor';
+import { createLanguageServiceSync } from './language-service';
+import { setBuildMarkers } from './markers';
+import {
+  disposeAllModels,
+  saveViewState,
+  setModelChangeHandler,
+  showModel,
+  syncModels,
+} from './models';
+import { useMonaco } from './useMonaco';
+import { useSystemTheme, type EditorTheme } from './useSystemTheme';
+import './editor.css';
+
+/** A place to jump to in the editor; a new nonce jumps again to the same place. */
+export interface EditorReveal {
+  /** Project path of the file. */
+  path: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  column: number;
+  /** Changes on every request, so clicking the same console line twice jumps twice. */
+  nonce: number;
+}
+
+export interface CodeEditorProps {
+  /** The project's files; text files become Monaco models, binary files are ignored. */
+  files: Record<string, ProjectFile>;
+  /** File shown in the editor; null (or a binary path) shows no file. */
+  activePath: string | null;
+  /** Called on every edit made in the editor, with the file's whole new text. */
+  onChange(path: string, text: string): void;
+  /** Latest build's diagnostics, shown as markers; each new list replaces the previous one. */
+  diagnostics: Diagnostic[];
+  /** Refuses edits (a read-only permalink) and says how to get an editable copy. */
+  readOnly?: boolean;
+  /** Jump there: show the file, centre the line, put the cursor there and focus. */
+  reveal?: EditorReveal;
+  /** Ctrl/Cmd+Enter in the editor; without it the chord keeps Monaco's default. */
+  onRunShortcut?: () => void;
+  /** Font size, tab size, word wrap, minimap. */
+  options?: EditorSettings;
+  /** Defaults to the OS colour scheme, followed live. */
+  theme?: EditorTheme;
+  /** Identity of the project: when it changes, every model (and its undo history) is recreated. */
+  projectId?: string;
+}
+
+/** Monaco editor over the project's files, one model per file. */
+export function CodeEditor(props: CodeEditorProps) {
+  const { files, activePath, diagnostics, readOnly = false, reveal, options, projectId } = props;
+  const { monaco, error, retry } = useMonaco();
+  const systemTheme = useSystemTheme();
+  const theme = props.theme ?? systemTheme;
+  const container = useRef<HTMLDivElement>(null);
+  const [instance, setInstance] = useState<editor.IStandaloneCodeEditor>();
+  const [hasModel, setHasModel] = useState(false);
+  const [languageService, setLanguageService] =
+    useState<ReturnType<typeof createLanguageServiceSync>>();
+  const callbacks = useRef({ onChange: props.onChange, onRun: props.onRunShortcut });
+  const canRun = useRef<(value: boolean) => void>(undefined);
+  const lastProject = useRef(projectId);
+  const lastReveal = useRef<number>(undefined);
+
+  useEffect(() => {
+    callbacks.current = { onChange: props.onChange, onRun: props.onRunShortcut };
+    canRun.current?.(!!props.onRunShortcut);
+  });
+
+  useEffect(() => {
+    if (!monaco || !container.current) return;
+    const created = createEditor(monaco, container.current, theme, () =>
+      callbacks.current.onRun?.(),
+    );
+    const sync = createLanguageServiceSync(monaco);
+    canRun.current = created.setCanRun;
+    created.setCanRun(!!callbacks.current.onRun);
+    setModelChangeHandler((path, text) => callbacks.current.onChange(path, text));
+    created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
+    setInstance(created.instance);
+    setLanguageService(sync);
+    return () => {
+      saveViewState(created.instance);
+      setModelChangeHandler(undefined);
+      sync.dispose();
+      created.instance.dispose();
+      canRun.current = undefined;
+    };
+    // The theme is applied by its own effect; recreating the editor would lose focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [monaco]);
+
+  useEffect(() => {
+    if (!monaco || !languageService) return;
+    if (lastProject.current !== projectId) {
+      lastProject.current = projectId;
+      instance?.setModel(null);
+      disposeAllModels();
+    }
+    languageService.update(files, syncModels(monaco, files));
+  }, [monaco, instance, languageService, files, projectId]);
+
+  useEffect(() => {
+    if (!instance) return;
+    showModel(instance, activePath);
+  }, [instance, activePath, files, projectId]);
+
+  useEffect(() => {
+    // Not on every edit: markers move with the text, re-setting them would put them back.
+    if (monaco && languageService) setBuildMarkers(monaco.editor, diagnostics);
+  }, [monaco, languageService, diagnostics]);
+
+  const shownPath = hasModel ? activePath : null;
+  useEffect(() => {
+    instance?.updateOptions(editorOptions(options ?? {}, readOnly, shownPath));
+  }, [instance, options, readOnly, shownPath]);
+
+  useEffect(() => {
+    monaco?.editor.setTheme(monacoTheme(theme));
+  }, [monaco, theme]);
+
+  useEffect(() => {
+    if (!instance || !reveal || lastReveal.current === reveal.nonce) return;
+    lastReveal.current = reveal.nonce;
+    if (!showModel(instance, reveal.path)) return;
+    const position = { lineNumber: Math.max(reveal.line, 1), column: Math.max(reveal.column, 1) };
+    instance.setPosition(position);
+    instance.revealPositionInCenter(position);
+    instance.focus();
+  }, [instance, reveal]);
+
+  return (
+    <div className="pp-code-editor" data-theme={theme} aria-busy={!instance && !error}>
+      <div ref={container} className="pp-code-editor__surface" hidden={!hasModel} />
+      {error ? (
+        <div className="pp-code-editor__message">
+          <p>The editor could not load ({String(error)}).</p>
+          <button type="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : !instance ? (
+        <div className="pp-code-editor__message">Loading editor…</div>
+      ) : !hasModel ? (
+        <div className="pp-code-editor__message">Select a file to edit.</div>
+      ) : null}
+    </div>
+  );
+}

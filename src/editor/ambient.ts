@@ -1,0 +1,97 @@
+/**
+ * Ambient module declarations for the TypeScript service, generated from project files.
+ * Pure (no Monaco) so it is unit-testable.
+ */
+import { VENDOR_MODULES, type ProjectFile } from '../protocol';
+
+const ASSET_EXTENSIONS = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'ico',
+  'bmp',
+  'svg',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'mp3',
+  'wav',
+  'ogg',
+  'mp4',
+  'webm',
+];
+
+/**
+ * Non-code imports the bundler understands, as Vite's client types declare them: an asset
+ * import is its URL, a CSS or JSON import is untyped. Patterns also match relative
+ * specifiers, so no `declare module '*'` here: that would hide typos in `./file` imports.
+ */
+export const ASSET_DECLARATIONS = [
+  "declare module '*.css';",
+  "declare module '*.json';",
+  ...ASSET_EXTENSIONS.map(
+    (ext) => `declare module '*.${ext}' { const src: string; export default src; }`,
+  ),
+].join('\n');
+
+const SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])([^'"\n\r*]+)\1/g;
+
+/** True for an import the bundler fetches from the CDN: a package name or a URL. */
+function isBareOrUrl(specifier: string): boolean {
+  return !specifier.startsWith('.') && !specifier.startsWith('/');
+}
+
+const TYPED: ReadonlySet<string> = new Set(VENDOR_MODULES);
+
+/** Dependencies listed in the project's package.json (ignored when it does not parse). */
+function packageJsonDependencies(files: Record<string, ProjectFile>): string[] {
+  const file = files['package.json'];
+  if (!file || file.kind !== 'text') return [];
+  try {
+    const json: unknown = JSON.parse(file.text);
+    if (typeof json !== 'object' || json === null) return [];
+    const names: string[] = [];
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+      const deps = (json as Record<string, unknown>)[key];
+      if (typeof deps === 'object' && deps !== null) names.push(...Object.keys(deps));
+    }
+    return names;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Shorthand (any-typed) declarations for every bare or URL import in the project's script
+ * files and every package.json dependency (with its subpaths), except the React modules
+ * whose real types are installed. Such imports are served by the ESM CDN at run time and
+ * have no types here; without this every one of them would be a red squiggle. Missing
+ * relative files still error. Output is sorted so unchanged input gives identical text.
+ */
+export function bareModuleDeclarations(
+  files: Record<string, ProjectFile>,
+  isScript: (path: string) => boolean,
+): string {
+  const names = new Set<string>();
+  for (const [path, file] of Object.entries(files)) {
+    if (file.kind !== 'text' || !isScript(path)) continue;
+    for (const match of file.text.matchAll(SPECIFIER)) {
+      const specifier = match[2]!.trim();
+      if (specifier && isBareOrUrl(specifier) && !TYPED.has(specifier)) names.add(specifier);
+    }
+  }
+  for (const name of packageJsonDependencies(files)) {
+    if (name === 'react' || name === 'react-dom' || name.startsWith('@types/')) continue;
+    names.add(name);
+    names.add(name + '/*');
+  }
+  return [...names]
+    .sort()
+    .map((name) => `declare module ${JSON.stringify(name)};`)
+    .join('\n');
+}

@@ -1,0 +1,83 @@
+/**
+ * Keeps the TypeScript service's view of the project complete. Monaco syncs a model into
+ * a language worker only when that model is checked, and checks a file only when it
+ * changes or is shown, so on its own it misses: files of the other language (a .tsx
+ * importing a .js), files created after the visible one was checked, and bare imports
+ * served by the CDN (no types here). This fills those gaps.
+ */
+import type { ProjectFile } from '../protocol';
+import { bareModuleDeclarations } from './ambient';
+import type { MonacoApi } from './monaco-setup';
+import { getModel, modelPaths } from './models';
+import { isScriptPath } from './paths';
+
+const CDN_MODULES_LIB = 'file:///node_modules/@playpen/env/cdn-modules.d.ts';
+const REVISION_LIB = 'file:///node_modules/@playpen/env/revision.d.ts';
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The language's worker client, once Monaco has set the language up (shortly after its first model). */
+async function workerFor(monaco: MonacoApi, language: 'typescript' | 'javascript') {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      return language === 'typescript'
+        ? await monaco.typescript.getTypeScriptWorker()
+        : await monaco.typescript.getJavaScriptWorker();
+    } catch {
+      await delay(100 * (attempt + 1)); // "TypeScript not registered" until its mode loads
+    }
+  }
+  return undefined;
+}
+
+/** Creates the updater; call it after every syncModels (it debounces itself). */
+export function createLanguageServiceSync(monaco: MonacoApi) {
+  const { typescriptDefaults, javascriptDefaults } = monaco.typescript;
+  let declarations = '';
+  let revision = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = Promise.resolve();
+
+  const setLib = (content: string, uri: string) => {
+    typescriptDefaults.addExtraLib(content, uri);
+    javascriptDefaults.addExtraLib(content, uri);
+  };
+
+  async function run(files: Record<string, ProjectFile>, modelsChanged: boolean) {
+    const next = bareModuleDeclarations(files, isScriptPath);
+    if (next !== declarations) {
+      declarations = next;
+      setLib(next, CDN_MODULES_LIB); // also re-checks the visible file
+    }
+    if (!modelsChanged) return;
+    const models = modelPaths()
+      .filter(isScriptPath)
+      .map((path) => getModel(path)!);
+    const uris = models.map((model) => model.uri);
+    for (const language of ['typescript', 'javascript'] as const) {
+      if (!models.some((model) => model.getLanguageId() === language)) continue;
+      const client = await workerFor(monaco, language);
+      await client?.(...uris).catch(() => undefined);
+    }
+    // Any extra-lib change makes Monaco re-check the visible file, now that all files are there.
+    setLib(`// ${++revision}`, REVISION_LIB);
+  }
+
+  let pendingModelsChanged = false;
+  return {
+    /** Schedules an update; `modelsChanged` is syncModels' result. */
+    update(files: Record<string, ProjectFile>, modelsChanged: boolean) {
+      pendingModelsChanged ||= modelsChanged;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const changed = pendingModelsChanged;
+        pendingModelsChanged = false;
+        running = running.then(() => run(files, changed)).catch(() => undefined);
+      }, 200);
+    },
+    /** Stops pending work (the models and libs stay, they are global). */
+    dispose() {
+      clearTimeout(timer);
+    },
+  };
+}

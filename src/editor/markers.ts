@@ -1,0 +1,74 @@
+import type { editor } from 'monaco-editor';
+import type { Diagnostic } from '../protocol';
+import { getModel, modelPaths } from './models';
+
+/** Marker owner of build diagnostics, distinct from the TS worker's own markers. */
+export const BUILD_MARKER_OWNER = 'playpen-build';
+
+// Values of monaco.MarkerSeverity, repeated so this module stays free of Monaco at runtime.
+const SEVERITY = { error: 8, warning: 4 } as const;
+
+/** Text of a 1-based line of a project file, or undefined when unknown. */
+export type LineLookup = (path: string, line: number) => string | undefined;
+
+const WORD = /[\w$]/;
+
+/** Columns (1-based, end exclusive) of the token starting at `column`, at least one character. */
+function tokenRange(lineText: string | undefined, column: number): [number, number] {
+  if (lineText === undefined) return [column, column + 1];
+  const start = Math.min(Math.max(column, 1), Math.max(lineText.length, 1));
+  let end = start;
+  if (WORD.test(lineText[start - 1] ?? '')) {
+    while (end <= lineText.length && WORD.test(lineText[end - 1] ?? '')) end++;
+  } else {
+    end = start + 1;
+  }
+  return [start, Math.max(end, start + 1)];
+}
+
+/**
+ * Groups build diagnostics by project path as Monaco marker data. Diagnostics without a
+ * file cannot be placed in the editor (the console shows them) and are left out; a
+ * missing line or column points at the start of the file.
+ */
+export function diagnosticsToMarkers(
+  diagnostics: readonly Diagnostic[],
+  lineText: LineLookup = () => undefined,
+): Map<string, editor.IMarkerData[]> {
+  const byPath = new Map<string, editor.IMarkerData[]>();
+  for (const d of diagnostics) {
+    if (!d.file) continue;
+    const line = Math.max(d.line ?? 1, 1);
+    const [startColumn, endColumn] = tokenRange(lineText(d.file, line), Math.max(d.column ?? 1, 1));
+    const marker: editor.IMarkerData = {
+      severity: SEVERITY[d.severity],
+      message: d.text,
+      source: 'build',
+      startLineNumber: line,
+      startColumn,
+      endLineNumber: line,
+      endColumn,
+    };
+    const list = byPath.get(d.file);
+    if (list) list.push(marker);
+    else byPath.set(d.file, [marker]);
+  }
+  return byPath;
+}
+
+/**
+ * Replaces all build markers with those of the latest build (an empty list clears them).
+ * `monaco.editor` is passed in so this module does not load Monaco.
+ */
+export function setBuildMarkers(
+  monacoEditor: Pick<typeof editor, 'setModelMarkers'>,
+  diagnostics: readonly Diagnostic[],
+) {
+  const byPath = diagnosticsToMarkers(diagnostics, (path, line) => {
+    const model = getModel(path);
+    return model && line <= model.getLineCount() ? model.getLineContent(line) : undefined;
+  });
+  for (const path of modelPaths()) {
+    monacoEditor.setModelMarkers(getModel(path)!, BUILD_MARKER_OWNER, byPath.get(path) ?? []);
+  }
+}

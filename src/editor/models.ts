@@ -1,0 +1,156 @@
+/**
+ * One Monaco model per project text file, kept for the life of the page, so each file's
+ * undo history, cursor and scroll survive switching files (and unmounting the editor).
+ * Plain TypeScript over Monaco: no React.
+ */
+import type { editor, IDisposable, Uri } from 'monaco-editor';
+import type { ProjectFile } from '../protocol';
+import type { MonacoApi } from './monaco-setup';
+import { languageForPath, uriPathForProjectPath } from './paths';
+import { minimalReplacement } from './text-diff';
+
+interface Entry {
+  model: editor.ITextModel;
+  /** The text last seen in the store or typed here: equal means nothing to apply. */
+  known: string;
+  listener: IDisposable;
+  viewState?: editor.ICodeEditorViewState | null;
+}
+
+const entries = new Map<string, Entry>();
+let applyingOutsideChange = false;
+let onUserChange: ((path: string, text: string) => void) | undefined;
+
+/** Receives every edit made in Monaco (typing, undo, cross-file rename), never store echoes. */
+export function setModelChangeHandler(handler: ((path: string, text: string) => void) | undefined) {
+  onUserChange = handler;
+}
+
+/** URI of a project file's model: `file:///src/main.tsx`. */
+export function modelUri(monaco: MonacoApi, path: string): Uri {
+  return monaco.Uri.file(uriPathForProjectPath(path));
+}
+
+/** The model of a project text file, if it has one. */
+export function getModel(path: string): editor.ITextModel | undefined {
+  return entries.get(path)?.model;
+}
+
+/** Project paths that have a model. */
+export function modelPaths(): string[] {
+  return [...entries.keys()];
+}
+
+function applyOutsideText(entry: Entry, text: string) {
+  const { model } = entry;
+  const { start, end, text: insert } = minimalReplacement(model.getValue(), text);
+  const from = model.getPositionAt(start);
+  const to = model.getPositionAt(end);
+  applyingOutsideChange = true;
+  try {
+    // An undoable edit between undo stops (unlike setValue, which wipes the history).
+    model.pushStackElement();
+    model.pushEditOperations(
+      null,
+      [
+        {
+          range: {
+            startLineNumber: from.lineNumber,
+            startColumn: from.column,
+            endLineNumber: to.lineNumber,
+            endColumn: to.column,
+          },
+          text: insert,
+        },
+      ],
+      () => null,
+    );
+    model.pushStackElement();
+  } finally {
+    applyingOutsideChange = false;
+  }
+  entry.known = text;
+}
+
+function disposeEntry(path: string, entry: Entry) {
+  entry.listener.dispose();
+  entry.model.dispose();
+  entries.delete(path);
+}
+
+/**
+ * Makes the models match the project: creates models for new text files, applies outside
+ * changes as undoable edits, disposes models of files that are gone (or became binary).
+ * Returns whether the set of models changed.
+ */
+export function syncModels(monaco: MonacoApi, files: Record<string, ProjectFile>): boolean {
+  let changed = false;
+  for (const [path, file] of Object.entries(files)) {
+    if (file.kind !== 'text') continue;
+    const entry = entries.get(path);
+    if (entry) {
+      if (entry.known !== file.text && entry.model.getValue() !== file.text) {
+        applyOutsideText(entry, file.text);
+      }
+      entry.known = file.text;
+      continue;
+    }
+    const uri = modelUri(monaco, path);
+    // A model left by someone else (or a hot reload) at our URI is taken over, not duplicated.
+    const model =
+      monaco.editor.getModel(uri) ??
+      monaco.editor.createModel(file.text, languageForPath(path), uri);
+    if (model.getValue() !== file.text) model.setValue(file.text);
+    const created: Entry = {
+      model,
+      known: file.text,
+      listener: model.onDidChangeContent(() => {
+        const text = model.getValue();
+        created.known = text;
+        if (!applyingOutsideChange) onUserChange?.(path, text);
+      }),
+    };
+    entries.set(path, created);
+    changed = true;
+  }
+  for (const [path, entry] of entries) {
+    const file = files[path];
+    if (!file || file.kind !== 'text') {
+      disposeEntry(path, entry);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** Disposes every model (undo history included), e.g. when another project is opened. */
+export function disposeAllModels() {
+  for (const [path, entry] of entries) disposeEntry(path, entry);
+}
+
+function pathOfModel(model: editor.ITextModel | null): string | undefined {
+  if (!model) return undefined;
+  for (const [path, entry] of entries) if (entry.model === model) return path;
+  return undefined;
+}
+
+/** Remembers the cursor, selection and scroll of the model the editor shows. */
+export function saveViewState(codeEditor: editor.ICodeEditor) {
+  const path = pathOfModel(codeEditor.getModel());
+  const entry = path === undefined ? undefined : entries.get(path);
+  if (entry) entry.viewState = codeEditor.saveViewState();
+}
+
+/**
+ * Shows a file's model in the editor with the cursor and scroll it had when last shown.
+ * Shows nothing when the path has no model (no file, or a binary one). Returns the model.
+ */
+export function showModel(codeEditor: editor.ICodeEditor, path: string | null) {
+  const entry = path === null ? undefined : entries.get(path);
+  const current = codeEditor.getModel();
+  if (entry?.model === current && current) return current;
+  saveViewState(codeEditor);
+  codeEditor.setModel(entry?.model ?? null);
+  if (entry?.viewState) codeEditor.restoreViewState(entry.viewState);
+  return entry?.model ?? null;
+}
