@@ -3,14 +3,7 @@ import type { MappedFrame } from './map-stack';
 
 /** Levels a console message entry can carry (control levels such as groupEnd never become entries). */
 export type MessageLevel =
-  | 'log'
-  | 'info'
-  | 'warn'
-  | 'error'
-  | 'debug'
-  | 'table'
-  | 'group'
-  | 'groupCollapsed';
+  'log' | 'info' | 'warn' | 'error' | 'debug' | 'table' | 'group' | 'groupCollapsed';
 
 /** Where an uncaught error came from (mirrors RuntimeMessage 'error'.kind). */
 export type ErrorSource = 'uncaught' | 'unhandledrejection' | 'load';

@@ -1,16 +1,5 @@
-import type {
-  ConsoleLevel,
-  Program,
-  RawFrame,
-  RuntimeMessage,
-  SerializedValue,
-} from '../protocol';
-import {
-  severityOf,
-  type ConsoleEntry,
-  type NewEntry,
-  type Severity,
-} from './console-entry';
+import type { ConsoleLevel, Program, RawFrame, RuntimeMessage, SerializedValue } from '../protocol';
+import { severityOf, type ConsoleEntry, type NewEntry, type Severity } from './console-entry';
 import { mapFrames, type MappedFrame } from './map-stack';
 
 export interface ConsoleStoreOptions {

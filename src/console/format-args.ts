@@ -12,8 +12,7 @@ export interface SafeStyle {
 
 /** A console call after printf-style substitution: text runs (spaces included) and values left to the inspector. */
 export type Segment =
-  | { kind: 'text'; text: string; style?: SafeStyle }
-  | { kind: 'value'; value: SerializedValue };
+  { kind: 'text'; text: string; style?: SafeStyle } | { kind: 'value'; value: SerializedValue };
 
 const ALLOWED: Record<string, keyof SafeStyle> = {
   color: 'color',
@@ -33,7 +32,8 @@ export function parseSafeStyle(css: string): SafeStyle | undefined {
     if (colon < 0) continue;
     const prop = ALLOWED[decl.slice(0, colon).trim().toLowerCase()];
     const value = decl.slice(colon + 1).trim();
-    if (!prop || !/^[#\w\s.,%()-]{1,60}$/.test(value) || /url|expression|var\(/i.test(value)) continue;
+    if (!prop || !/^[#\w\s.,%()-]{1,60}$/.test(value) || /url|expression|var\(/i.test(value))
+      continue;
     style[prop] = value;
     any = true;
   }
@@ -90,7 +90,8 @@ export function formatArgs(args: readonly SerializedValue[], refs?: RefIndex): S
     }
     i++;
     next++;
-    if (d === 's') text += arg.t === 'string' ? arg.v : previewText(arg, { refs, quote: true, level: 1 });
+    if (d === 's')
+      text += arg.t === 'string' ? arg.v : previewText(arg, { refs, quote: true, level: 1 });
     else if (d === 'd' || d === 'i') text += toInt(arg);
     else if (d === 'f') text += toFloat(arg);
     else if (d === 'c') {

@@ -39,7 +39,8 @@ function rowsOf(data: SerializedValue): { rows: [string, SerializedValue][]; mor
 /** Named cells of one row: properties of an object or array row; null for a primitive row. */
 function cellsOf(row: SerializedValue): [string, SerializedValue][] | null {
   if (row.t === 'object') return row.entries;
-  if (row.t === 'array') return row.items.filter((v) => v.t !== 'hole').map((v, i) => [String(i), v]);
+  if (row.t === 'array')
+    return row.items.filter((v) => v.t !== 'hole').map((v, i) => [String(i), v]);
   return null;
 }
 
@@ -57,7 +58,9 @@ export function tableModel(
   const wanted = columns ? resolveRef(columns, refs) : undefined;
   const fixed =
     wanted?.t === 'array'
-      ? wanted.items.flatMap((c) => (c.t === 'string' ? [c.v] : c.t === 'number' ? [String(c.v)] : []))
+      ? wanted.items.flatMap((c) =>
+          c.t === 'string' ? [c.v] : c.t === 'number' ? [String(c.v)] : [],
+        )
       : null;
 
   const names: string[] = fixed ? [...fixed] : [];

@@ -52,7 +52,8 @@ const depthNote: ChildRow = {
 /** Append a window of `all` (the first `shown`) plus a show-more row when some are hidden. */
 function chunked<T>(all: readonly T[], shown: number, row: (item: T, i: number) => ChildRow) {
   const rows = all.slice(0, shown).map(row);
-  if (all.length > shown) rows.push({ kind: 'showMore', key: '#showMore', remaining: all.length - shown });
+  if (all.length > shown)
+    rows.push({ kind: 'showMore', key: '#showMore', remaining: all.length - shown });
   return rows;
 }
 
@@ -60,7 +61,11 @@ function chunked<T>(all: readonly T[], shown: number, row: (item: T, i: number) 
  * Rows shown when `value` is expanded: the first `shown` entries that were sent, a
  * show-more row for the rest that were sent, and a note for what the runtime did not send.
  */
-export function childRows(value: SerializedValue, refs?: RefIndex, shown = CHILD_CHUNK): ChildRow[] {
+export function childRows(
+  value: SerializedValue,
+  refs?: RefIndex,
+  shown = CHILD_CHUNK,
+): ChildRow[] {
   const v = resolveRef(value, refs);
   switch (v.t) {
     case 'object': {
@@ -121,7 +126,8 @@ export function childRows(value: SerializedValue, refs?: RefIndex, shown = CHILD
       return rows;
     }
     case 'error':
-      if (v.frames?.length) return v.frames.map((frame, i) => ({ kind: 'frame', key: `f${i}`, frame }));
+      if (v.frames?.length)
+        return v.frames.map((frame, i) => ({ kind: 'frame', key: `f${i}`, frame }));
       return (v.stack ?? '')
         .split('\n')
         .slice(1) // the first line repeats name and message, already in the row itself

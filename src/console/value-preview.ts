@@ -40,6 +40,8 @@ export interface PreviewOptions {
 const MAX_OBJECT_ENTRIES = 5;
 const MAX_LIST_ITEMS = 10;
 const MAX_NESTED_STRING = 60;
+/** A quoted string alone on an inspector row; longer ones are cut so one row cannot stall rendering. */
+const MAX_ROW_STRING = 10_000;
 
 export function indexRefs(values: readonly SerializedValue[]): Map<number, SerializedValue> {
   const index = new Map<number, SerializedValue>();
@@ -116,7 +118,9 @@ export function previewText(value: SerializedValue, opts: PreviewOptions = {}): 
 function write(v: SerializedValue, o: PreviewOptions, out: Part[]): void {
   const level = o.level ?? 0;
   const p = (text: string, kind: PartKind): void => void out.push({ text, kind });
-  const inner: PreviewOptions = { ...o, quote: true, level: level + 1 };
+  // Inside a container, a ref back to the container itself is a cycle.
+  const ancestors = 'id' in v && v.t !== 'ref' ? [...(o.ancestors ?? []), v.id] : o.ancestors;
+  const inner: PreviewOptions = { ...o, quote: true, level: level + 1, ancestors };
   const list = (items: readonly SerializedValue[], total: number, max: number) => {
     let covered = 0; // a hole covers `count` indices
     items.slice(0, max).forEach((item, i) => {
@@ -140,9 +144,10 @@ function write(v: SerializedValue, o: PreviewOptions, out: Part[]): void {
       return p(symbolText(v.v), 'symbol');
     case 'string': {
       if (!o.quote) return p(v.v, 'string');
-      const cut = level > 0 && v.v.length > MAX_NESTED_STRING;
+      const max = level > 0 ? MAX_NESTED_STRING : MAX_ROW_STRING;
+      const cut = v.v.length > max;
       const truncated = cut || (v.length !== undefined && v.length > v.v.length);
-      const text = quoteString(cut ? v.v.slice(0, MAX_NESTED_STRING) : v.v);
+      const text = quoteString(cut ? v.v.slice(0, max) : v.v);
       return p(truncated ? `${text.slice(0, -1)}…'` : text, 'string');
     }
     case 'function':
@@ -192,7 +197,8 @@ function write(v: SerializedValue, o: PreviewOptions, out: Part[]): void {
     case 'object': {
       const head = containerHead(v);
       if (head) p(`${head} `, 'class');
-      if (level > 0 || v.depthLimit) return p(v.entries.length || v.more || v.depthLimit ? '{…}' : '{}', 'punct');
+      if (level > 0 || v.depthLimit)
+        return p(v.entries.length || v.more || v.depthLimit ? '{…}' : '{}', 'punct');
       p('{', 'punct');
       v.entries.slice(0, MAX_OBJECT_ENTRIES).forEach(([k, val], i) => {
         if (i) p(', ', 'punct');

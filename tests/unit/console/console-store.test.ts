@@ -16,13 +16,15 @@ const log = (level: ConsoleLevel, ...args: string[]): RuntimeMessage => ({
   args: args.map(str),
 });
 const texts = (store: ReturnType<typeof createConsoleStore>) =>
-  store.getSnapshot().entries.map((e) =>
-    e.kind === 'message'
-      ? e.args.map((a) => (a.t === 'string' ? a.v : '?')).join(' ')
-      : e.kind === 'notice'
-        ? `[${e.text}]`
-        : e.kind,
-  );
+  store
+    .getSnapshot()
+    .entries.map((e) =>
+      e.kind === 'message'
+        ? e.args.map((a) => (a.t === 'string' ? a.v : '?')).join(' ')
+        : e.kind === 'notice'
+          ? `[${e.text}]`
+          : e.kind,
+    );
 
 describe('console store', () => {
   it('batches notifications: one per scheduled flush, however many pushes', () => {

@@ -18,7 +18,13 @@ const textOf = (segs: ReturnType<typeof formatArgs>) =>
 
 describe('formatArgs', () => {
   it('substitutes %s %d %i %f and keeps %% literal', () => {
-    const out = formatArgs([s('%s has %d items (%i%%), avg %f'), s('cart'), n(3.9), n(-2.5), s('1.5kg')]);
+    const out = formatArgs([
+      s('%s has %d items (%i%%), avg %f'),
+      s('cart'),
+      n(3.9),
+      n(-2.5),
+      s('1.5kg'),
+    ]);
     expect(textOf(out)).toBe('cart has 3 items (-2%), avg 1.5');
   });
 
@@ -51,7 +57,17 @@ describe('tableModel', () => {
       t: 'array',
       id: 1,
       length: 3,
-      items: [obj(2, [['a', n(1)], ['b', n(2)]]), obj(3, [['c', n(3)], ['a', n(4)]]), s('plain')],
+      items: [
+        obj(2, [
+          ['a', n(1)],
+          ['b', n(2)],
+        ]),
+        obj(3, [
+          ['c', n(3)],
+          ['a', n(4)],
+        ]),
+        s('plain'),
+      ],
     };
     const t = tableModel(data)!;
     expect(t.columns).toEqual(['a', 'b', 'c', VALUE_COLUMN]);
@@ -62,7 +78,13 @@ describe('tableModel', () => {
 
   it('honours the columns argument and object-of-objects data', () => {
     const data = obj(1, [
-      ['alice', obj(2, [['age', n(30)], ['city', s('Oslo')]])],
+      [
+        'alice',
+        obj(2, [
+          ['age', n(30)],
+          ['city', s('Oslo')],
+        ]),
+      ],
       ['bob', obj(3, [['age', n(25)]])],
     ]);
     const cols: SerializedValue = { t: 'array', id: 4, length: 1, items: [s('city')] };
@@ -79,8 +101,10 @@ describe('tableModel', () => {
 describe('visibleEntries', () => {
   it('filters by level and text, and hides the insides of closed groups', () => {
     const store = createConsoleStore({ schedule: () => undefined });
-    const send = (level: 'log' | 'warn' | 'error' | 'group' | 'groupCollapsed' | 'groupEnd', v?: string) =>
-      store.pushRuntime({ type: 'console', level, args: v ? [s(v)] : [] });
+    const send = (
+      level: 'log' | 'warn' | 'error' | 'group' | 'groupCollapsed' | 'groupEnd',
+      v?: string,
+    ) => store.pushRuntime({ type: 'console', level, args: v ? [s(v)] : [] });
     send('log', 'Hello');
     send('warn', 'careful');
     send('groupCollapsed', 'details');
@@ -90,7 +114,9 @@ describe('visibleEntries', () => {
     store.flush();
     const entries = store.getSnapshot().entries;
     const names = (f: Parameters<typeof visibleEntries>[1]) =>
-      visibleEntries(entries, f).map((e) => (e.kind === 'message' && e.args[0]?.t === 'string' ? e.args[0].v : ''));
+      visibleEntries(entries, f).map((e) =>
+        e.kind === 'message' && e.args[0]?.t === 'string' ? e.args[0].v : '',
+      );
     const none = new Set<number>();
     expect(names({ level: 'all', text: '', toggledGroups: none })).toEqual([
       'Hello',

@@ -97,7 +97,10 @@ describe('mapFrames', () => {
     const mapped = mapFrames(frames, program);
     const user = mapped.filter((f) => f.mapped);
     expect(user).toHaveLength(1);
-    expect(user[0]).toMatchObject({ file: 'src/deep/check.ts', ...positionOf(SOURCE, 'new Error') });
+    expect(user[0]).toMatchObject({
+      file: 'src/deep/check.ts',
+      ...positionOf(SOURCE, 'new Error'),
+    });
     // The test file's own frame is not part of the program: it stays as it was, unmapped.
     const other = mapped.find((f) => !f.mapped);
     expect(other?.file).toBe(frames.find((f) => !f.url.startsWith('playpen:'))?.url);
@@ -117,7 +120,13 @@ describe('mapFrames', () => {
     const program: Program = {
       entry: 'src/x.ts',
       modules: {
-        'src/x.ts': { kind: 'js', code: '', url: sourceUrl('src/x.ts'), map: '{not json', deps: {} },
+        'src/x.ts': {
+          kind: 'js',
+          code: '',
+          url: sourceUrl('src/x.ts'),
+          map: '{not json',
+          deps: {},
+        },
       },
       vendor: [],
       cdn: [],

@@ -40,7 +40,9 @@ describe('previewText', () => {
     expect(previewText({ t: 'set', id: 1, size: 3, items: [n(1), n(2)], more: 1 })).toBe(
       'Set(3) {1, 2, …}',
     );
-    expect(previewText({ t: 'object', id: 9, cls: 'Foo', entries: [['x', n(1)]] })).toBe('Foo {x: 1}');
+    expect(previewText({ t: 'object', id: 9, cls: 'Foo', entries: [['x', n(1)]] })).toBe(
+      'Foo {x: 1}',
+    );
     expect(previewText({ t: 'object', id: 9, cls: 'Foo', entries: [], depthLimit: true })).toBe(
       'Foo {…}',
     );
@@ -69,7 +71,10 @@ describe('previewText', () => {
       [{ t: 'function', name: 'go' }, 'ƒ go()'],
       [{ t: 'function', name: 'Foo', isClass: true }, 'class Foo'],
       [{ t: 'regexp', v: '/a+/g' }, '/a+/g'],
-      [{ t: 'error', id: 1, name: 'TypeError', message: 'x is not a function' }, 'TypeError: x is not a function'],
+      [
+        { t: 'error', id: 1, name: 'TypeError', message: 'x is not a function' },
+        'TypeError: x is not a function',
+      ],
       [{ t: 'dom', id: 1, tag: 'div', desc: 'div#app.main' }, '<div#app.main>'],
       [{ t: 'promise', id: 1, state: 'pending' }, 'Promise {<pending>}'],
     ];
@@ -77,18 +82,20 @@ describe('previewText', () => {
   });
 
   it('shows sparse arrays with holes and counts covered indices', () => {
-    const sparse: SerializedValue = { t: 'array', id: 1, length: 5, items: [n(1), { t: 'hole', count: 3 }, n(5)] };
+    const sparse: SerializedValue = {
+      t: 'array',
+      id: 1,
+      length: 5,
+      items: [n(1), { t: 'hole', count: 3 }, n(5)],
+    };
     expect(previewText(sparse)).toBe('Array(5) [1, empty × 3, 5]');
-    expect(previewText({ t: 'array', id: 2, length: 100, items: [{ t: 'hole', count: 100 }] })).toBe(
-      'Array(100) [empty × 100]',
-    );
+    expect(
+      previewText({ t: 'array', id: 2, length: 100, items: [{ t: 'hole', count: 100 }] }),
+    ).toBe('Array(100) [empty × 100]');
     const rows = childRows(sparse);
-    expect(rows.map((r) => (r.kind === 'value' ? r.name : r.kind === 'note' ? r.text : r.kind))).toEqual([
-      '0',
-      'empty × 3',
-      '4',
-      'length',
-    ]);
+    expect(
+      rows.map((r) => (r.kind === 'value' ? r.name : r.kind === 'note' ? r.text : r.kind)),
+    ).toEqual(['0', 'empty × 3', '4', 'length']);
   });
 
   it('marks cycles as [Circular] and resolves shared refs', () => {
@@ -104,7 +111,9 @@ describe('previewText', () => {
       ],
     };
     const refs = indexRefs([a]);
-    expect(previewText(a, { refs, ancestors: [1] })).toBe("{name: 'a', self: [Circular], child: {…}}");
+    expect(previewText(a, { refs, ancestors: [1] })).toBe(
+      "{name: 'a', self: [Circular], child: {…}}",
+    );
     // Expanding `child` then `parent`: parent is a ref to the root, expandable again (lazily).
     const child = childRows(a, refs).find((r) => r.kind === 'value' && r.name === 'child');
     expect(child?.kind).toBe('value');
@@ -113,7 +122,7 @@ describe('previewText', () => {
     expect(parent.kind === 'value' && previewText(parent.value, { refs, ancestors: [1, 2] })).toBe(
       '[Circular]',
     );
-    const shared = { t: 'array', id: 5, length: 1, items: [n(1)] } as const;
+    const shared: SerializedValue = { t: 'array', id: 5, length: 1, items: [n(1)] };
     const refs2 = indexRefs([shared, { t: 'ref', id: 5 }]);
     expect(previewText({ t: 'ref', id: 5 }, { refs: refs2 })).toBe('Array(1)');
     expect(previewText({ t: 'ref', id: 99 }, { refs: refs2 })).toBe('[Circular]');
@@ -134,9 +143,13 @@ describe('childRows', () => {
     const items = Array.from({ length: 250 }, (_, i) => n(i));
     const big: SerializedValue = { t: 'array', id: 1, length: 10_000, items, more: 9_750 };
     const first = childRows(big);
-    expect(first.filter((r) => r.kind === 'value' && r.nameKind === 'index')).toHaveLength(CHILD_CHUNK);
+    expect(first.filter((r) => r.kind === 'value' && r.nameKind === 'index')).toHaveLength(
+      CHILD_CHUNK,
+    );
     expect(first.find((r) => r.kind === 'showMore')).toMatchObject({ remaining: 150 });
-    expect(first.find((r) => r.kind === 'note')).toMatchObject({ text: '… 9750 more items not captured' });
+    expect(first.find((r) => r.kind === 'note')).toMatchObject({
+      text: '… 9750 more items not captured',
+    });
     const all = childRows(big, undefined, 250);
     expect(all.some((r) => r.kind === 'showMore')).toBe(false);
     expect(all.at(-1)).toMatchObject({ name: 'length', value: n(10_000) });
@@ -152,11 +165,13 @@ describe('childRows', () => {
       message: 'boom',
       stack: 'Error: boom\n    at f (playpen:///src/a.ts:1:2)',
     };
-    expect(childRows(err)).toEqual([{ kind: 'note', key: 's0', text: 'at f (playpen:///src/a.ts:1:2)' }]);
+    expect(childRows(err)).toEqual([
+      { kind: 'note', key: 's0', text: 'at f (playpen:///src/a.ts:1:2)' },
+    ]);
     const withFrames = { ...err, frames: [{ url: 'playpen:///src/a.ts', line: 1, column: 2 }] };
     expect(childRows(withFrames)[0]?.kind).toBe('frame');
-    expect(childRows({ t: 'object', id: 3, cls: null, entries: [], depthLimit: true })[0]?.kind).toBe(
-      'note',
-    );
+    expect(
+      childRows({ t: 'object', id: 3, cls: null, entries: [], depthLimit: true })[0]?.kind,
+    ).toBe('note');
   });
 });

@@ -1,0 +1,170 @@
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { AlertTriangle, Bug, ChevronRight, Info, XCircle } from 'lucide-react';
+import type { SerializedValue } from '../protocol';
+import { severityOf, type ConsoleEntry, type ErrorEntry, type MessageEntry } from './console-entry';
+import { useConsoleActions } from './console-context';
+import { ConsoleTable } from './ConsoleTable';
+import { formatArgs } from './format-args';
+import { FrameLink } from './FrameLink';
+import { tableModel } from './table-model';
+import { indexRefs } from './value-preview';
+import { ValueView } from './ValueView';
+
+export interface ConsoleEntryViewProps {
+  entry: ConsoleEntry;
+  /** For group headers: whether the group's contents are shown. */
+  open: boolean;
+  /** For group headers: flip open/closed (stable callback, so rows stay memoised). */
+  onToggleGroup: (id: number) => void;
+}
+
+const ICONS = {
+  error: [XCircle, 'Error'],
+  warn: [AlertTriangle, 'Warning'],
+  info: [Info, 'Info'],
+  debug: [Bug, 'Debug'],
+} as const;
+
+function LevelIcon({ entry }: { entry: ConsoleEntry }) {
+  const severity = severityOf(entry);
+  const icon = severity in ICONS ? ICONS[severity as keyof typeof ICONS] : null;
+  if (!icon) return <span className="pp-icon" />;
+  const [Icon, label] = icon;
+  return (
+    <span className="pp-icon">
+      <Icon size={14} aria-label={label} role="img" />
+    </span>
+  );
+}
+
+function Args({ args }: { args: SerializedValue[] }) {
+  const refs = useMemo(() => indexRefs(args), [args]);
+  const segments = useMemo(() => formatArgs(args, refs), [args, refs]);
+  return (
+    <>
+      {segments.map((s, i) =>
+        s.kind === 'text' ? (
+          <span key={i} style={s.style} className="pp-text">
+            {s.text}
+          </span>
+        ) : (
+          <ValueView key={i} value={s.value} refs={refs} top />
+        ),
+      )}
+    </>
+  );
+}
+
+function Message({ entry, open, onToggleGroup }: ConsoleEntryViewProps & { entry: MessageEntry }) {
+  const refs = useMemo(() => indexRefs(entry.args), [entry.args]);
+  if (entry.level === 'group' || entry.level === 'groupCollapsed') {
+    return (
+      <Button
+        className="pp-group-header"
+        aria-expanded={open}
+        onPress={() => onToggleGroup(entry.id)}
+      >
+        <ChevronRight size={12} aria-hidden className="pp-group-chevron" />
+        {entry.args.length ? <Args args={entry.args} /> : 'console.group'}
+      </Button>
+    );
+  }
+  if (entry.level === 'table' && entry.args[0]) {
+    const model = tableModel(entry.args[0], refs, entry.args[1]);
+    if (model) return <ConsoleTable model={model} refs={refs} />;
+  }
+  return <Args args={entry.args} />;
+}
+
+/** Library frames (CDN, vendor, runtime) are collapsed behind a button when user frames exist. */
+function Frames({ entry }: { entry: ErrorEntry }) {
+  const [showAll, setShowAll] = useState(false);
+  const mappedCount = entry.frames.filter((f) => f.mapped).length;
+  const hideVendor = mappedCount > 0 && !showAll;
+  const frames = hideVendor ? entry.frames.filter((f) => f.mapped) : entry.frames;
+  const hidden = entry.frames.length - frames.length;
+  return (
+    <div className="pp-frames">
+      {frames.map((f, i) => (
+        <FrameLink key={i} frame={f} />
+      ))}
+      {hidden > 0 && (
+        <Button className="pp-link pp-more-frames" onPress={() => setShowAll(true)}>
+          Show {hidden} library {hidden === 1 ? 'frame' : 'frames'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ErrorBody({ entry }: { entry: ErrorEntry }) {
+  const refs = useMemo(() => indexRefs(entry.value ? [entry.value] : []), [entry.value]);
+  return (
+    <div className="pp-error-body">
+      <span className="pp-error-message">{entry.message}</span>
+      {entry.value && (
+        <>
+          {' '}
+          <ValueView value={entry.value} refs={refs} />
+        </>
+      )}
+      <Frames entry={entry} />
+    </div>
+  );
+}
+
+function Body(props: ConsoleEntryViewProps): ReactNode {
+  const { entry } = props;
+  const { onOpenLocation } = useConsoleActions();
+  switch (entry.kind) {
+    case 'message':
+      return <Message {...props} entry={entry} />;
+    case 'error':
+      return <ErrorBody entry={entry} />;
+    case 'notice':
+      return <span className="pp-notice">{entry.text}</span>;
+    case 'diagnostic': {
+      const d = entry.diagnostic;
+      const where = d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}` : null;
+      return (
+        <span className="pp-diagnostic">
+          {where &&
+            (d.line ? (
+              <Button
+                className="pp-link"
+                onPress={() => onOpenLocation(d.file!, d.line!, d.column ?? 1)}
+              >
+                {where}
+              </Button>
+            ) : (
+              <span>{where}</span>
+            ))}{' '}
+          <span className="pp-diagnostic-text">{d.text}</span>
+        </span>
+      );
+    }
+  }
+}
+
+/** One console line: level icon and colour, group indentation, repeat count, body. */
+export const ConsoleEntryView = memo(function ConsoleEntryView(props: ConsoleEntryViewProps) {
+  const { entry } = props;
+  return (
+    <div
+      className={`pp-entry pp-sev-${severityOf(entry)}`}
+      data-kind={entry.kind}
+      style={{ paddingInlineStart: `calc(${entry.depth} * var(--pp-indent, 14px) + 6px)` }}
+    >
+      <LevelIcon entry={entry} />
+      {entry.repeat > 1 && (
+        <span className="pp-repeat" aria-label={`repeated ${entry.repeat} times`}>
+          {entry.repeat}
+        </span>
+      )}
+      <div className="pp-body">
+        <Body {...props} />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,129 @@
+import {
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { Button } from 'react-aria-components';
+import { ArrowDown } from 'lucide-react';
+import { ConsoleActionsContext, type ConsoleActions } from './console-context';
+import type { ConsoleStore } from './console-store';
+import { ConsoleEntryView } from './ConsoleEntryView';
+import { ConsoleToolbar } from './ConsoleToolbar';
+import { isGroupOpen, visibleEntries, type LevelFilter } from './entry-filter';
+import './console.css';
+
+export interface ConsolePanelProps {
+  /** Entries to show; the panel re-renders at most once per store flush (one per frame). */
+  store: ConsoleStore;
+  /** Called when a mapped stack frame or a diagnostic location is activated (1-based line and column). */
+  onOpenLocation: (file: string, line: number, column: number) => void;
+}
+
+/** Within this many pixels of the end counts as "at the bottom" (sub-pixel scroll positions). */
+const PIN_SLACK = 8;
+
+/** The console: toolbar plus the log. Follows new output unless the user has scrolled up. */
+export function ConsolePanel({ store, onOpenLocation }: ConsolePanelProps) {
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const [level, setLevel] = useState<LevelFilter>('all');
+  const [text, setText] = useState('');
+  const deferredText = useDeferredValue(text);
+  const [toggled, setToggled] = useState<ReadonlySet<number>>(() => new Set());
+  const [pinned, setPinned] = useState(true);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const visible = useMemo(
+    () => visibleEntries(snapshot.entries, { level, text: deferredText, toggledGroups: toggled }),
+    [snapshot.entries, level, deferredText, toggled],
+  );
+
+  const onToggleGroup = useCallback((id: number) => {
+    setToggled((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+
+  const actions = useMemo<ConsoleActions>(
+    () => ({ mapFrames: store.mapFrames, onOpenLocation }),
+    [store, onOpenLocation],
+  );
+
+  const scrollToEnd = useCallback(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+    setPinned(true);
+  }, []);
+
+  // After every change, stay at the bottom if the user was there (before paint: no flicker).
+  useLayoutEffect(() => {
+    if (pinned) {
+      const el = listRef.current;
+      if (el) el.scrollTop = el.scrollHeight;
+    }
+  }, [visible, pinned]);
+
+  const onScroll = () => {
+    const el = listRef.current;
+    if (!el) return;
+    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
+    if (atEnd !== pinned) setPinned(atEnd);
+  };
+
+  const filtering = level !== 'all' || deferredText.trim() !== '';
+  return (
+    <ConsoleActionsContext.Provider value={actions}>
+      <section className="pp-console" aria-label="Console panel">
+        <ConsoleToolbar
+          level={level}
+          onLevelChange={setLevel}
+          text={text}
+          onTextChange={setText}
+          counts={snapshot.counts}
+          onClear={() => store.clear()}
+        />
+        <div
+          ref={listRef}
+          role="log"
+          aria-label="Console"
+          className="pp-console-list"
+          tabIndex={0}
+          onScroll={onScroll}
+        >
+          {snapshot.dropped > 0 && (
+            <div className="pp-entry pp-dropped">
+              {snapshot.dropped.toLocaleString()} earlier{' '}
+              {snapshot.dropped === 1 ? 'message was' : 'messages were'} dropped (the console keeps
+              the latest {snapshot.entries.length.toLocaleString()})
+            </div>
+          )}
+          {visible.map((entry) => (
+            <ConsoleEntryView
+              key={entry.id}
+              entry={entry}
+              open={isGroupOpen(entry, toggled)}
+              onToggleGroup={onToggleGroup}
+            />
+          ))}
+          {visible.length === 0 && (
+            <div className="pp-empty">
+              {filtering && snapshot.entries.length
+                ? 'No messages match the filter'
+                : 'No messages'}
+            </div>
+          )}
+        </div>
+        {!pinned && (
+          <Button className="pp-jump" onPress={scrollToEnd}>
+            <ArrowDown size={12} aria-hidden /> Scroll to latest
+          </Button>
+        )}
+      </section>
+    </ConsoleActionsContext.Provider>
+  );
+}
