@@ -25,7 +25,8 @@ export const cssModuleStyleId = (path: string) => `${path}?css`;
 const ENTRY = 'playpen:entry';
 
 /** esbuild names local classes after the file; the whole path keeps same-named files apart. */
-const flatName = (path: string) => path.replace(/[/.-]/g, '_').replace(/_module_css$/, '.module.css');
+const flatName = (path: string) =>
+  path.replace(/[/.-]/g, '_').replace(/_module_css$/, '.module.css');
 
 /**
  * Bundles one stylesheet with esbuild: `@import`s of project files are inlined, `url()`s of
@@ -37,13 +38,15 @@ export const compileCss = async (
   ctx: ResolveContext,
 ): Promise<CompiledCss> => {
   const inputs: Record<string, ProjectFile> = {};
-  const real = new Map<string, string>([[flatName(path), path]]);
   const isModule = path.endsWith('.module.css');
+  const entry = isModule ? flatName(path) : path;
+  const real = new Map<string, string>([[entry, path]]);
   const plugin: Plugin = {
     name: 'playpen-css',
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind === 'entry-point' || args.path === ENTRY) return { path: flatName(path), namespace: 'project' };
+        if (args.kind === 'entry-point' || args.path === ENTRY)
+          return { path: entry, namespace: 'project' };
         if (args.path === cssModuleStyleId(path)) return { path: args.path, external: true };
         if (isUrl(args.path)) return { path: args.path, external: true };
         const importer = real.get(args.importer) ?? args.importer;
@@ -67,7 +70,8 @@ export const compileCss = async (
         inputs[file] = content;
         const body = content.kind === 'text' ? content.text : content.bytes;
         const kind = moduleKind(file, content);
-        if (kind.kind === 'css') return { contents: body, loader: kind.modules ? 'local-css' : 'css' };
+        if (kind.kind === 'css')
+          return { contents: body, loader: kind.modules ? 'local-css' : 'css' };
         return { contents: body, loader: 'dataurl' };
       });
     },

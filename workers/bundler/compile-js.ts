@@ -29,31 +29,60 @@ const STRICT = '"use strict";';
 const HEAD = `(function (require, module, exports) {${STRICT}`;
 const FOOT = '})';
 
-const buildOptions = (source: JsSource, plugin: Plugin): BuildOptions => ({
-  stdin: { contents: source.text, loader: source.loader, sourcefile: source.path, resolveDir: '/' },
-  absWorkingDir: '/',
-  outfile: '/out.js',
-  bundle: true,
-  write: false,
-  format: 'cjs',
-  platform: 'browser',
-  target: 'es2022',
-  // The user's code as written: no dead-code removal (the import list must match the code).
-  treeShaking: false,
-  // `import()` becomes a promise of `require()` so the registry serves it like any import.
-  supported: { 'dynamic-import': false },
-  jsx: 'automatic',
-  jsxImportSource: 'react',
-  define: { 'process.env.NODE_ENV': '"development"' },
-  tsconfigRaw: source.tsconfigRaw,
-  sourcemap: 'external',
-  sourcesContent: true,
-  metafile: true,
-  banner: { js: HEAD },
-  footer: { js: FOOT },
-  logLevel: 'silent',
-  plugins: [plugin],
-});
+const SELF = 'playpen:self';
+
+/**
+ * JSON and text files are data, not code: the entry is a stub re-exporting the file, served
+ * by this plugin, so the module exports its value (an entry's own exports would be dropped).
+ */
+const dataFile = (source: JsSource): { stdin: string; plugin: Plugin } | undefined => {
+  if (source.loader !== 'json' && source.loader !== 'text') return undefined;
+  const plugin: Plugin = {
+    name: 'playpen-data',
+    setup(build) {
+      build.onResolve({ filter: /^playpen:self$/ }, () => ({
+        path: source.path,
+        namespace: 'self',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'self' }, () => ({
+        contents: source.text,
+        loader: source.loader,
+      }));
+    },
+  };
+  return { stdin: `export { default } from "${SELF}";`, plugin };
+};
+
+const buildOptions = (source: JsSource, plugin: Plugin): BuildOptions => {
+  const data = dataFile(source);
+  return {
+    stdin: data
+      ? { contents: data.stdin, loader: 'js', sourcefile: source.path, resolveDir: '/' }
+      : { contents: source.text, loader: source.loader, sourcefile: source.path, resolveDir: '/' },
+    absWorkingDir: '/',
+    outfile: '/out.js',
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    // The user's code as written: no dead-code removal (the import list must match the code).
+    treeShaking: false,
+    // `import()` becomes a promise of `require()` so the registry serves it like any import.
+    supported: { 'dynamic-import': false },
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    tsconfigRaw: source.tsconfigRaw,
+    sourcemap: 'external',
+    sourcesContent: true,
+    metafile: true,
+    banner: { js: HEAD },
+    footer: { js: FOOT },
+    logLevel: 'silent',
+    plugins: data ? [data.plugin, plugin] : [plugin],
+  };
+};
 
 /**
  * Compiles one file to `(function (require, module, exports) { … })` with every import left as
@@ -92,8 +121,8 @@ export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<
   const format = Object.values(result.metafile?.inputs ?? {})[0]?.format;
   if (format === 'cjs') code = code.replace(STRICT, ' '.repeat(STRICT.length));
   const map = JSON.parse(mapFile.text) as { sources: string[]; sourcesContent?: string[] };
-  map.sources = [source.path];
-  map.sourcesContent = [source.original ?? source.text];
+  map.sources = map.sources.map(() => source.path);
+  if (map.sources.length === 1) map.sourcesContent = [source.original ?? source.text];
   return {
     ok: true,
     code: `${code}\n//# sourceURL=${sourceUrl(source.path)}`,

@@ -18,7 +18,8 @@ export const toDiagnostic = (
     .join('\n');
   const text = notes ? `${message.text}\n${notes}` : message.text;
   if (!loc) return { severity, file, text };
-  const locFile = loc.namespace === 'project' ? loc.file : (file ?? loc.file);
+  // Files a plugin served carry their namespace as a prefix ("project:src/a.css").
+  const locFile = loc.file.startsWith('project:') ? loc.file.slice(8) : (file ?? loc.file);
   return { severity, file: locFile, line: loc.line, column: loc.column + 1, text };
 };
 

@@ -81,11 +81,21 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
       diagnostics.push(...ds);
       failed ||= ds.some((d) => d.severity === 'error');
     };
-    const visited = new Map<string, Promise<void>>();
-    const visit = (path: string): Promise<void> => {
-      let pending = visited.get(path);
-      if (!pending) visited.set(path, (pending = load(path)));
-      return pending;
+    // A worklist, not recursion: awaiting children inside a parent would deadlock on cycles.
+    const visited = new Set<string>();
+    const pending: Promise<void>[] = [];
+    const visit = (path: string) => {
+      if (visited.has(path)) return;
+      visited.add(path);
+      pending.push(load(path));
+    };
+    const drain = async () => {
+      for (let done = 0; done < pending.length; ) {
+        const batch = pending.slice(done);
+        done = pending.length;
+        const bad = (await Promise.allSettled(batch)).find((r) => r.status === 'rejected');
+        if (bad) throw bad.reason;
+      }
     };
 
     const loadJs = async (source: JsSource, file: ProjectFile) => {
@@ -109,7 +119,7 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
       if (failures.size) fail(await locateImportErrors(esbuild, source, failures));
       const { code, map } = compiled;
       modules[source.path] = { kind: 'js', code, map, url: sourceUrl(source.path), deps };
-      await Promise.all(children.map(visit));
+      children.forEach(visit);
     };
 
     const load = async (path: string): Promise<void> => {
@@ -141,7 +151,10 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
     const htmlParts = htmlForProgram(files, ctx, cssCompiled);
     if (!files[entry]) {
       fail([{ severity: 'error', text: `The entry file ${entry} does not exist` }]);
-    } else await visit(entry);
+    } else {
+      visit(entry);
+      await drain();
+    }
     const html = await htmlParts;
     fail(html.diagnostics);
     jsCache.prune(files);

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { createBundler, StaleBuild } from '../../../../workers/bundler/program';
+import { countingEsbuild, evaluate, files, jsxRuntime } from './helpers';
+
+const CDN = 'https://esm.sh/';
+
+const buildOk = async (
+  bundler: ReturnType<typeof createBundler>,
+  map: Record<string, string | Uint8Array>,
+  entry = 'src/main.tsx',
+) => {
+  const out = await bundler.build({ files: files(map), entry, cdnBase: CDN });
+  if (!out.program) throw new Error(JSON.stringify(out.diagnostics));
+  return out.program;
+};
+
+describe('createBundler().build', () => {
+  it('builds a TSX project whose modules run in a registry, JSON and assets included', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const program = await buildOk(bundler, {
+      'src/main.tsx': [
+        "import { App } from './App';",
+        "import data from './data.json';",
+        "import logo from './logo.png';",
+        "import './style.css';",
+        "import { debounce } from 'lodash';",
+        'export const el = <App title={data.title} logo={logo} d={typeof debounce} />;',
+      ].join('\n'),
+      'src/App.tsx': 'export function App(p: { title: string }) { return <h1>{p.title}</h1>; }',
+      'src/data.json': '{ "title": "Hello" }',
+      'src/logo.png': new Uint8Array([1, 2, 3]),
+      'src/style.css': 'h1 { color: red }',
+      'src/unused.ts': 'export const unused = 1;',
+      'package.json': JSON.stringify({ dependencies: { lodash: '4.17.21' } }),
+    });
+    expect(Object.keys(program.modules)).toEqual([
+      'src/App.tsx',
+      'src/data.json',
+      'src/logo.png',
+      'src/main.tsx',
+      'src/style.css',
+    ]);
+    expect(program.vendor).toEqual(['react/jsx-runtime']);
+    expect(program.cdn).toEqual(['https://esm.sh/lodash@4.17.21']);
+    expect(program.modules['src/logo.png']).toEqual({
+      kind: 'asset',
+      bytes: new Uint8Array([1, 2, 3]),
+      mime: 'image/png',
+    });
+    const main = program.modules['src/main.tsx'];
+    expect(main?.kind === 'js' && main.deps).toEqual({
+      './App': 'src/App.tsx',
+      './data.json': 'src/data.json',
+      './logo.png': 'src/logo.png',
+      './style.css': 'src/style.css',
+      lodash: 'https://esm.sh/lodash@4.17.21',
+      'react/jsx-runtime': 'react/jsx-runtime',
+    });
+    const { exports, styles } = evaluate(program, {
+      'react/jsx-runtime': jsxRuntime,
+      'https://esm.sh/lodash@4.17.21': { debounce: () => 0 },
+    });
+    expect(exports.el).toMatchObject({
+      props: { title: 'Hello', logo: 'blob:src/logo.png', d: 'function' },
+    });
+    expect(styles).toEqual([expect.stringContaining('color: red')]);
+  });
+
+  it('evaluates circular imports with live bindings', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const program = await buildOk(
+      bundler,
+      {
+        'src/main.ts': "import { isEven } from './even';\nimport { seen } from './odd';\nexport const result = [isEven(4), isEven(7), seen()];",
+        'src/even.ts':
+          "import { isOdd } from './odd';\nexport let calls = 0;\nexport function isEven(n: number): boolean { calls++; return n === 0 ? true : isOdd(n - 1); }",
+        'src/odd.ts':
+          "import { isEven, calls } from './even';\nexport function isOdd(n: number): boolean { return n === 0 ? false : isEven(n - 1); }\nexport const seen = () => calls;",
+      },
+      'src/main.ts',
+    );
+    const { exports } = evaluate(program);
+    // odd.ts is evaluated while even.ts is half done; `calls` is read live through a getter.
+    expect(exports.result).toEqual([true, false, 7]);
+  });
+
+  it('serves import() through the registry', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const program = await buildOk(
+      bundler,
+      {
+        'src/main.ts': "export const later = import('./lazy').then((m) => m.value * 2);",
+        'src/lazy.ts': 'export const value = 21;',
+      },
+      'src/main.ts',
+    );
+    expect(await evaluate(program).exports.later).toBe(42);
+  });
+
+  it('fails with a located diagnostic for a missing import', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const out = await bundler.build({
+      files: files({
+        'src/main.tsx': "import { a } from './a';\nimport { b } from './missing';\nconsole.log(a, b);",
+        'src/a.ts': 'export const a = 1;',
+      }),
+      entry: 'src/main.tsx',
+      cdnBase: CDN,
+    });
+    expect(out.program).toBeUndefined();
+    expect(out.diagnostics).toEqual([
+      {
+        severity: 'error',
+        file: 'src/main.tsx',
+        line: 2,
+        column: 19,
+        text: 'Could not resolve "./missing" from src/main.tsx',
+      },
+    ]);
+  });
+
+  it('fails with every syntax error of every reachable file', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const out = await bundler.build({
+      files: files({
+        'src/main.ts': "import './a';\nimport './b';",
+        'src/a.ts': 'export const a = 1;\nlet x = ;',
+        'src/b.ts': 'export const b = {;',
+        'src/unreached.ts': 'this is not code',
+      }),
+      entry: 'src/main.ts',
+      cdnBase: CDN,
+    });
+    expect(out.program).toBeUndefined();
+    expect(out.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
+      'src/a.ts:2:9',
+      'src/b.ts:1:19',
+    ]);
+  });
+
+  it('recompiles only changed files on a rebuild', async () => {
+    const { api, calls } = countingEsbuild();
+    const bundler = createBundler({ esbuild: api });
+    const project = {
+      'src/main.ts': "import { a } from './a';\nimport { b } from './b';\nexport const sum = a + b;",
+      'src/a.ts': 'export const a = 1;',
+      'src/b.ts': 'export const b = 2;',
+    };
+    await buildOk(bundler, project, 'src/main.ts');
+    expect(calls.sort()).toEqual(['src/a.ts', 'src/b.ts', 'src/main.ts']);
+    calls.length = 0;
+    const program = await buildOk(bundler, { ...project, 'src/b.ts': 'export const b = 40;' }, 'src/main.ts');
+    expect(calls).toEqual(['src/b.ts']);
+    expect(evaluate(program).exports.sum).toBe(41);
+    calls.length = 0;
+    await buildOk(bundler, project, 'src/main.ts'); // undo: the previous version is still cached
+    expect(calls).toEqual([]);
+  });
+
+  it('takes html and head from index.html and can start from it', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const program = await buildOk(
+      bundler,
+      {
+        'index.html':
+          '<html><head><title>T</title><link rel="stylesheet" href="/src/g.css"></head><body><div id="root"></div><script type="module" src="/src/main.ts"></script></body></html>',
+        'src/main.ts': 'export const x = 1;',
+        'src/g.css': '@import "./h.css";',
+        'src/h.css': 'body { margin: 0 }',
+      },
+      'index.html',
+    );
+    expect(program.entry).toBe('src/main.ts');
+    expect(program.html).toBe('<div id="root"></div>');
+    expect(program.head).toContain('<title>T</title>');
+    expect(program.head).toMatch(/<style>[\s\S]*margin: 0[\s\S]*<\/style>/);
+  });
+
+  it('builds CSS modules as a JS class map plus a stylesheet module', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const program = await buildOk(
+      bundler,
+      {
+        'src/main.ts': "import s from './a.module.css';\nexport const cls = s.box;",
+        'src/a.module.css': '.box { display: flex }',
+      },
+      'src/main.ts',
+    );
+    const { exports, styles } = evaluate(program);
+    expect(exports.cls).toBe('src_a_box');
+    expect(styles).toEqual([expect.stringContaining('.src_a_box {')]);
+  });
+
+  it('stops a build that a newer request replaced', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const out = bundler.build(
+      { files: files({ 'src/main.ts': 'export {}' }), entry: 'src/main.ts', cdnBase: CDN },
+      () => true,
+    );
+    await expect(out).rejects.toBeInstanceOf(StaleBuild);
+  });
+});
