@@ -37,7 +37,7 @@ export function createSession(): Session {
         name: 'playpen-bundler',
       }),
     onRestart: () =>
-      consoleStore.notice('The bundler stopped unexpectedly and was restarted.', 'warn'),
+      consoleStore.push({ kind: 'notice', text: 'The bundler stopped unexpectedly and was restarted.' }),
   });
 
   let host: PreviewHost | null = null;
@@ -49,15 +49,17 @@ export function createSession(): Session {
     getProject: () => project.getState().project,
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
+      consoleStore.setProgram(program);
       if (host) void host.start(program, run);
       else pending = { program, run };
     },
     stopPreview: () => host?.stop(),
-    onRunStart: () => consoleStore.clear({ silent: true }),
+    // Each build starts the console afresh: its diagnostics, then the new run's output.
     onBuild(result) {
-      consoleStore.setDiagnostics(result.diagnostics);
+      consoleStore.clear(null);
+      for (const diagnostic of result.diagnostics) consoleStore.push({ kind: 'diagnostic', diagnostic });
     },
-    onBundlerError: (error) => consoleStore.notice(error.message, 'error'),
+    onBundlerError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
   });
 
   const applySettings = () => {
@@ -89,18 +91,18 @@ export function createSession(): Session {
         onMessage(runId, message) {
           if (runId !== controller.getState().runId) return;
           controller.handleRuntime(runId, message);
-          consoleStore.pushRuntime(message, controller.getState().program);
+          consoleStore.pushRuntime(message);
         },
         onHang(runId) {
           controller.handleHang(runId);
           if (controller.getState().status === 'not-responding') {
-            consoleStore.notice(
-              'The preview stopped responding (a long or infinite loop?) and was stopped. Fix the code and press Run.',
-              'error',
-            );
+            consoleStore.push({
+              kind: 'notice',
+              text: 'The preview stopped responding (a long or infinite loop?) and was stopped. Fix the code and press Run.',
+            });
           }
         },
-        onStartError: (error) => consoleStore.notice(error.message, 'error'),
+        onStartError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
       });
       if (pending) {
         void host.start(pending.program, pending.run);

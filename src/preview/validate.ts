@@ -74,8 +74,9 @@ const serialized: z.ZodType<SerializedValue> = z.lazy(() =>
     z.object({
       t: z.literal('promise'),
       id,
-      state: z.enum(['pending', 'fulfilled', 'rejected']),
+      state: z.enum(['pending', 'fulfilled', 'rejected', 'unknown']),
     }),
+    z.object({ t: z.literal('hole'), count: z.number().int().nonnegative() }),
   ]),
 ) as z.ZodType<SerializedValue>;
 
@@ -92,15 +93,17 @@ const level = z.enum([
   'clear',
 ]);
 
-const consoleMessage = z.object({
-  type: z.literal('console'),
-  level,
-  args: z.array(serialized).max(1000),
+const consoleCall = { level, args: z.array(serialized).max(1000) };
+const consoleMessage = z.object({ type: z.literal('console'), ...consoleCall });
+const consoleBatch = z.object({
+  type: z.literal('console-batch'),
+  entries: z.array(z.object(consoleCall)).max(100_000),
 });
 
 const runtimeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   consoleMessage,
+  consoleBatch,
   z.object({
     type: z.literal('error'),
     kind: z.enum(['uncaught', 'unhandledrejection', 'load']),
