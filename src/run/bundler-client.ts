@@ -93,7 +93,9 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
       } catch (error) {
         if (id !== seq || disposed) return 'stale';
         s.kill(errorText(error));
-        if (tries >= 2) throw new Error(`The bundler stopped working: ${errorText(error)}`);
+        if (tries >= 2) {
+          throw new Error(`The bundler stopped working: ${errorText(error)}`, { cause: error });
+        }
       }
     }
   };

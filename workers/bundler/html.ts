@@ -45,7 +45,8 @@ export const extractHtml = (text: string): HtmlParts => {
     if (!tag) continue;
     const attrs = parseAttributes(m[2] ?? m[5] ?? '');
     if (tag === 'script' && isProjectScript(attrs)) scripts.push(attrs.src ?? '');
-    else if (tag === 'meta' && attrs['http-equiv']) continue; // a CSP here would block the runtime
+    else if (tag === 'meta' && attrs['http-equiv'])
+      continue; // a CSP here would block the runtime
     else if (tag === 'link') {
       const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
       if (!rel.includes('stylesheet') && !rel.includes('preconnect')) continue;

@@ -40,7 +40,10 @@ export const splitPackage = (spec: string): { name: string; subpath: string } | 
  * passed through (CDNs like esm.sh resolve them); `npm:other@1` aliases switch package;
  * local or git sources (`file:`, `workspace:`, URLs) cannot be fetched by version.
  */
-const cdnPackage = (name: string, range: string | undefined): { name: string; version?: string } => {
+const cdnPackage = (
+  name: string,
+  range: string | undefined,
+): { name: string; version?: string } => {
   const v = range?.trim();
   if (!v || v === '*' || v === 'latest') return { name };
   if (v.startsWith('npm:')) {
@@ -49,7 +52,8 @@ const cdnPackage = (name: string, range: string | undefined): { name: string; ve
     return at > 0 ? { name: alias.slice(0, at), version: alias.slice(at + 1) } : { name: alias };
   }
   if (/^[a-z+]+:/i.test(v) || v.includes('/')) return { name };
-  return { name, version: v.replace(/\s+/g, '%20') };
+  // `>= 1 < 2` → `>=1%20<2`: operators joined to their versions, the AND-space kept.
+  return { name, version: v.replace(/([<>=~^]+)\s+/g, '$1').replace(/\s+/g, '%20') };
 };
 
 /** `${cdnBase}${name}@${version}${subpath}` for a bare import, or null if it is not a package name. */

@@ -32,7 +32,11 @@ export const joinPath = (dir: string, spec: string): string | null => {
 
 /** True for specifiers that name a file (`./a`, `../a`, `/a`), not a package. */
 export const isPathSpecifier = (spec: string): boolean =>
-  spec.startsWith('./') || spec.startsWith('../') || spec.startsWith('/') || spec === '.' || spec === '..';
+  spec.startsWith('./') ||
+  spec.startsWith('../') ||
+  spec.startsWith('/') ||
+  spec === '.' ||
+  spec === '..';
 
 /** True for URLs that the browser fetches itself (`https:`, `data:`, `//host`, `#frag`). */
 export const isUrl = (spec: string): boolean =>

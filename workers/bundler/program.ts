@@ -90,7 +90,7 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
       pending.push(load(path));
     };
     const drain = async () => {
-      for (let done = 0; done < pending.length; ) {
+      for (let done = 0; done < pending.length;) {
         const batch = pending.slice(done);
         done = pending.length;
         const bad = (await Promise.allSettled(batch)).find((r) => r.status === 'rejected');
@@ -113,7 +113,10 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
         else if (r.kind === 'vendor') vendor.add((deps[spec] = r.id));
         else if (/\.css$/i.test(r.url)) {
           // A package stylesheet: a CSS module that imports it, since CDNs serve CSS as CSS.
-          modules[(deps[spec] = r.url)] = { kind: 'css', css: `@import url(${JSON.stringify(r.url)});` };
+          modules[(deps[spec] = r.url)] = {
+            kind: 'css',
+            css: `@import url(${JSON.stringify(r.url)});`,
+          };
         } else cdn.add((deps[spec] = r.url));
       }
       if (failures.size) fail(await locateImportErrors(esbuild, source, failures));

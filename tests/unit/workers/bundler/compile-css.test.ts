@@ -14,7 +14,8 @@ describe('compileCss', () => {
       'src/style.css',
       {
         'src/style.css': `@import "./base.css";\n@import "normalize.css";\n.logo { background: url(./img/logo.png); }\n.ext { background: url(https://x.test/a.png); }`,
-        'src/base.css': 'body { margin: 0; font-family: "Brand"; }\n@font-face { font-family: Brand; src: url(../fonts/brand.woff2); }',
+        'src/base.css':
+          'body { margin: 0; font-family: "Brand"; }\n@font-face { font-family: Brand; src: url(../fonts/brand.woff2); }',
         'src/img/logo.png': PNG,
         'fonts/brand.woff2': new Uint8Array([1, 2, 3]),
       },
@@ -59,7 +60,8 @@ describe('compileCss', () => {
 
   it('compiles CSS modules to a class-name map and a stylesheet, unique per path', async () => {
     const r = await build('src/components/Button/styles.module.css', {
-      'src/components/Button/styles.module.css': '.root { color: red }\n.primary { composes: root; }',
+      'src/components/Button/styles.module.css':
+        '.root { color: red }\n.primary { composes: root; }',
     });
     if (!r.ok || !r.js) throw new Error('expected a CSS module');
     const module = { exports: {} as Record<string, unknown> };

@@ -3,8 +3,11 @@ import * as esbuild from 'esbuild-wasm';
 import { describe, expect, it } from 'vitest';
 import { compileJs, locateImportErrors } from '../../../../workers/bundler/compile-js';
 
-const compile = (path: string, text: string, loader: 'ts' | 'tsx' | 'js' | 'jsx' | 'json' = 'tsx') =>
-  compileJs(esbuild, { path, text, loader });
+const compile = (
+  path: string,
+  text: string,
+  loader: 'ts' | 'tsx' | 'js' | 'jsx' | 'json' = 'tsx',
+) => compileJs(esbuild, { path, text, loader });
 
 const ok = async (...args: Parameters<typeof compile>) => {
   const r = await compile(...args);
@@ -109,7 +112,11 @@ describe('compileJs', () => {
   });
 
   it('locates unresolved imports at the line and column of the import', async () => {
-    const source = { path: 'src/main.tsx', text: "import a from './a';\nimport m from './missing';\nconsole.log(a, m);\n", loader: 'tsx' as const };
+    const source = {
+      path: 'src/main.tsx',
+      text: "import a from './a';\nimport m from './missing';\nconsole.log(a, m);\n",
+      loader: 'tsx' as const,
+    };
     const text = 'Could not resolve "./missing" from src/main.tsx';
     const ds = await locateImportErrors(esbuild, source, new Map([['./missing', text]]));
     expect(ds).toEqual([{ severity: 'error', file: 'src/main.tsx', line: 2, column: 15, text }]);

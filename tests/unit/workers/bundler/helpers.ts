@@ -20,7 +20,9 @@ export const files = (map: Record<string, string | Uint8Array>): Record<string, 
   Object.fromEntries(
     Object.entries(map).map(([path, v]) => [
       path,
-      typeof v === 'string' ? text(v) : { kind: 'binary', bytes: v, mime: 'application/octet-stream' },
+      typeof v === 'string'
+        ? text(v)
+        : { kind: 'binary', bytes: v, mime: 'application/octet-stream' },
     ]),
   );
 

@@ -71,7 +71,8 @@ describe('createBundler().build', () => {
     const program = await buildOk(
       bundler,
       {
-        'src/main.ts': "import { isEven } from './even';\nimport { seen } from './odd';\nexport const result = [isEven(4), isEven(7), seen()];",
+        'src/main.ts':
+          "import { isEven } from './even';\nimport { seen } from './odd';\nexport const result = [isEven(4), isEven(7), seen()];",
         'src/even.ts':
           "import { isOdd } from './odd';\nexport let calls = 0;\nexport function isEven(n: number): boolean { calls++; return n === 0 ? true : isOdd(n - 1); }",
         'src/odd.ts':
@@ -101,7 +102,8 @@ describe('createBundler().build', () => {
     const bundler = createBundler({ esbuild: countingEsbuild().api });
     const out = await bundler.build({
       files: files({
-        'src/main.tsx': "import { a } from './a';\nimport { b } from './missing';\nconsole.log(a, b);",
+        'src/main.tsx':
+          "import { a } from './a';\nimport { b } from './missing';\nconsole.log(a, b);",
         'src/a.ts': 'export const a = 1;',
       }),
       entry: 'src/main.tsx',
@@ -142,14 +144,19 @@ describe('createBundler().build', () => {
     const { api, calls } = countingEsbuild();
     const bundler = createBundler({ esbuild: api });
     const project = {
-      'src/main.ts': "import { a } from './a';\nimport { b } from './b';\nexport const sum = a + b;",
+      'src/main.ts':
+        "import { a } from './a';\nimport { b } from './b';\nexport const sum = a + b;",
       'src/a.ts': 'export const a = 1;',
       'src/b.ts': 'export const b = 2;',
     };
     await buildOk(bundler, project, 'src/main.ts');
     expect(calls.sort()).toEqual(['src/a.ts', 'src/b.ts', 'src/main.ts']);
     calls.length = 0;
-    const program = await buildOk(bundler, { ...project, 'src/b.ts': 'export const b = 40;' }, 'src/main.ts');
+    const program = await buildOk(
+      bundler,
+      { ...project, 'src/b.ts': 'export const b = 40;' },
+      'src/main.ts',
+    );
     expect(calls).toEqual(['src/b.ts']);
     expect(evaluate(program).exports.sum).toBe(41);
     calls.length = 0;

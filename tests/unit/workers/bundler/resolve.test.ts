@@ -73,8 +73,14 @@ describe('resolveSpecifier', () => {
       url: 'https://esm.sh/@tanstack/react-query@5.0.0/devtools',
     });
     expect(url('zod')).toEqual({ kind: 'cdn', url: 'https://esm.sh/zod' });
-    expect(url('@scope/unlisted/x')).toEqual({ kind: 'cdn', url: 'https://esm.sh/@scope/unlisted/x' });
-    expect(url('https://cdn.example/x.js')).toEqual({ kind: 'cdn', url: 'https://cdn.example/x.js' });
+    expect(url('@scope/unlisted/x')).toEqual({
+      kind: 'cdn',
+      url: 'https://esm.sh/@scope/unlisted/x',
+    });
+    expect(url('https://cdn.example/x.js')).toEqual({
+      kind: 'cdn',
+      url: 'https://cdn.example/x.js',
+    });
     expect(url('react-dom/server').kind).toBe('cdn');
   });
 

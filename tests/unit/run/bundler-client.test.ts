@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BuildRequest, BuildResult } from '../../../src/protocol';
+import { createBundlerClient } from '../../../src/run/bundler-client';
+
+class FakeWorker extends EventTarget {
+  terminated = false;
+  terminate() {
+    this.terminated = true;
+  }
+  crash(message = 'boom') {
+    this.dispatchEvent(Object.assign(new Event('error'), { message }));
+  }
+}
+
+interface Call {
+  request: BuildRequest;
+  worker: FakeWorker;
+  resolve(result: BuildResult): void;
+  reject(error: Error): void;
+}
+
+/** Fake workers whose builds the test answers by hand. */
+const setup = (timeoutMs?: number) => {
+  const workers: FakeWorker[] = [];
+  const calls: Call[] = [];
+  const onRestart = vi.fn();
+  const client = createBundlerClient({
+    createWorker: () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w as unknown as Worker;
+    },
+    connect: (worker) => ({
+      build: (request) =>
+        new Promise<BuildResult>((resolve, reject) =>
+          calls.push({ request, worker: worker as unknown as FakeWorker, resolve, reject }),
+        ),
+    }),
+    onRestart,
+    timeoutMs,
+  });
+  const request = { files: {}, entry: 'src/main.ts', cdnBase: 'https://esm.sh/' };
+  const answer = (call: Call | undefined) =>
+    call!.resolve({ id: call!.request.id, diagnostics: [], ms: 1 });
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  return { client, workers, calls, onRestart, request, answer, tick };
+};
+
+describe('createBundlerClient', () => {
+  it('starts the worker at once and assigns increasing ids', async () => {
+    const { client, workers, calls, request, answer, tick } = setup();
+    expect(workers).toHaveLength(1);
+    const first = client.build(request);
+    await tick();
+    answer(calls[0]);
+    expect(await first).toEqual({ id: 1, diagnostics: [], ms: 1 });
+    const second = client.build(request);
+    await tick();
+    answer(calls[1]);
+    expect(await second).toMatchObject({ id: 2 });
+  });
+
+  it('resolves an older build as stale as soon as a newer one starts', async () => {
+    const { client, calls, request, answer, tick } = setup();
+    const older = client.build(request);
+    const newer = client.build(request);
+    expect(await older).toBe('stale');
+    await tick();
+    answer(calls[1]);
+    answer(calls[0]); // arrives late: ignored
+    expect(await newer).toMatchObject({ id: 2 });
+  });
+
+  it('restarts a crashed worker and retries the build once', async () => {
+    const { client, workers, calls, onRestart, request, answer, tick } = setup();
+    const result = client.build(request);
+    await tick();
+    workers[0]!.crash();
+    await tick();
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    expect(onRestart).toHaveBeenCalledTimes(1);
+    expect(calls[1]!.worker).toBe(workers[1]);
+    expect(calls[1]!.request.id).toBe(1);
+    answer(calls[1]);
+    expect(await result).toMatchObject({ id: 1 });
+  });
+
+  it('treats a rejected call as a dead worker, and gives up after the retry fails', async () => {
+    const { client, workers, calls, request, tick } = setup();
+    const result = client.build(request);
+    await tick();
+    calls[0]!.reject(new Error('init failed'));
+    await tick();
+    calls[1]!.reject(new Error('init failed again'));
+    await expect(result).rejects.toThrow('The bundler stopped working: init failed again');
+    expect(workers.map((w) => w.terminated)).toEqual([true, true]);
+    // The next build gets a fresh worker.
+    void client.build(request);
+    await tick();
+    expect(workers).toHaveLength(3);
+  });
+
+  it('counts a build with no answer in time as a dead worker', async () => {
+    const { client, workers, calls, request, answer } = setup(30);
+    const result = client.build(request);
+    await new Promise((r) => setTimeout(r, 45));
+    expect(workers[0]!.terminated).toBe(true);
+    answer(calls[1]);
+    expect(await result).toMatchObject({ id: 1 });
+  });
+
+  it('dispose terminates the worker and makes pending builds stale', async () => {
+    const { client, workers, request } = setup();
+    const pending = client.build(request);
+    client.dispose();
+    expect(await pending).toBe('stale');
+    expect(workers[0]!.terminated).toBe(true);
+    expect(await client.build(request)).toBe('stale');
+  });
+});
