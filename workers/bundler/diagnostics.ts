@@ -19,7 +19,11 @@ export const toDiagnostic = (
   const text = notes ? `${message.text}\n${notes}` : message.text;
   if (!loc) return { severity, file, text };
   // Files a plugin served carry their namespace as a prefix ("project:src/a.css").
-  const locFile = loc.file.startsWith('project:') ? loc.file.slice(8) : (file ?? loc.file);
+  const locFile = loc.file.startsWith('project:')
+    ? loc.file.slice(8)
+    : loc.file === '<tsconfig.json>'
+      ? 'tsconfig.json'
+      : (file ?? loc.file);
   return { severity, file: locFile, line: loc.line, column: loc.column + 1, text };
 };
 

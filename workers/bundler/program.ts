@@ -162,8 +162,10 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
     fail(html.diagnostics);
     jsCache.prune(files);
     cssCache.prune(files);
-    diagnostics.sort(byPosition);
-    if (failed) return { diagnostics };
+    // A broken tsconfig.json is reported by every file's compile: show it once.
+    const unique = [...new Map(diagnostics.map((d) => [JSON.stringify(d), d])).values()];
+    unique.sort(byPosition);
+    if (failed) return { diagnostics: unique };
     const sorted = Object.fromEntries(Object.entries(modules).sort(([a], [b]) => (a < b ? -1 : 1)));
     const program: Program = {
       entry,
@@ -173,7 +175,7 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
       ...(html.body !== undefined ? { html: html.body } : {}),
       ...(html.head ? { head: html.head } : {}),
     };
-    return { program, diagnostics };
+    return { program, diagnostics: unique };
   };
 
   return { build };

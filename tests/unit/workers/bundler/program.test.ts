@@ -140,6 +140,27 @@ describe('createBundler().build', () => {
     ]);
   });
 
+  it('applies tsconfig.json and reports a broken one once, against tsconfig.json', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const project = {
+      'src/main.ts': "import { A } from './a';\nexport const own = Object.keys(new A());",
+      'src/a.ts': 'export class A { x?: number; }',
+      'tsconfig.json':
+        '{\n  // comments are fine\n  "compilerOptions": { "useDefineForClassFields": false }\n}',
+    };
+    const program = await buildOk(bundler, project, 'src/main.ts');
+    expect(evaluate(program).exports.own).toEqual([]); // the default (true) would give ["x"]
+    const broken = await bundler.build({
+      files: files({ ...project, 'tsconfig.json': '{ "compilerOptions": ' }),
+      entry: 'src/main.ts',
+      cdnBase: CDN,
+    });
+    expect(broken.program).toBeUndefined();
+    expect(broken.diagnostics).toEqual([
+      expect.objectContaining({ file: 'tsconfig.json', line: 1 }),
+    ]);
+  });
+
   it('recompiles only changed files on a rebuild', async () => {
     const { api, calls } = countingEsbuild();
     const bundler = createBundler({ esbuild: api });
