@@ -1,0 +1,81 @@
+/**
+ * The preview runtime: the first code in the sandboxed preview iframe. preview.html
+ * evaluates it (see scripts/build-preview.mjs) before anything of the user's. It shims
+ * storage, captures the console and errors, then waits for the host's MessagePort and a
+ * `run` message. Everything it relies on is captured here, before user code can replace it.
+ */
+import type { HostMessage, RuntimeMessage } from '../protocol.ts';
+import { installConsoleCapture } from './console-capture.ts';
+import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './document-env.ts';
+import { errorMessage, installErrorCapture } from './errors.ts';
+import { startHandshake } from './handshake.ts';
+import { createOutbox } from './outbox.ts';
+import { runProgram } from './run-program.ts';
+import { apply } from './safe-reflect.ts';
+import { installStorageShim } from './storage-shim.ts';
+
+const win = window;
+const doc = document;
+const portPost = MessagePort.prototype.postMessage;
+const microtask = queueMicrotask.bind(win);
+const realError = console.error.bind(console);
+const createObjectURL = URL.createObjectURL.bind(URL);
+const BlobCtor = Blob;
+// Called through a variable, eval is indirect: module code runs in global scope. This file is
+// itself evaluated by an inline script of preview.html, so code eval'd from here counts as the
+// document's own script (errors are not muted to "Script error.").
+const evaluate: (code: string) => unknown = globalThis.eval;
+const importUrl = evaluate('(url) => import(url)') as (url: string) => Promise<object>;
+// Resolved now: a <base> in the project's <head> must not move it.
+const vendorUrl = new URL('preview/react-vendor.js', doc.baseURI).href;
+
+let port: MessagePort | null = null;
+const waiting: RuntimeMessage[] = [];
+const post = (message: RuntimeMessage) => {
+  if (!port) {
+    waiting.push(message);
+    return;
+  }
+  try {
+    apply(portPost, port, [message]);
+  } catch (err) {
+    realError('playpen: could not post', message, err);
+  }
+};
+const outbox = createOutbox(post, microtask);
+
+installStorageShim(win);
+installConsoleCapture(console, {
+  emit: (entry) => outbox.console(entry),
+  now: () => performance.now(),
+});
+installErrorCapture(win, (message) => outbox.send(message));
+
+let started = false;
+function onHostMessage(event: MessageEvent): void {
+  const data = event.data as HostMessage | null;
+  if (typeof data !== 'object' || data === null) return;
+  if (data.type === 'ping') {
+    outbox.send({ type: 'pong', seq: data.seq });
+  } else if (data.type === 'run' && !started) {
+    // One run per iframe: a new run gets a fresh iframe.
+    started = true;
+    runProgram(data.program, {
+      applyDocument: (program) => applyDocument(doc, program),
+      loadVendor: createVendorLoader(win, vendorUrl, evaluate),
+      importUrl,
+      evaluate,
+      injectCss: (css, id) => injectCss(doc, css, id),
+      objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
+      send: (message) => outbox.send(message),
+      logError: realError,
+    }).catch((err: unknown) => outbox.send(errorMessage('uncaught', err)));
+  }
+}
+
+startHandshake(win, (connected) => {
+  port = connected;
+  port.onmessage = onHostMessage;
+  for (const message of waiting.splice(0)) post(message);
+  outbox.send({ type: 'ready' });
+});

@@ -1,0 +1,120 @@
+/**
+ * Reading user values without running user code: intrinsics are captured when the runtime
+ * loads (before user code can replace them), and property reads go through descriptors so a
+ * getter is never invoked unless it is native (a browser's own accessor, e.g. Node#nodeType).
+ * Every helper swallows exceptions, because proxies can throw from any trap.
+ */
+
+export const apply = Reflect.apply;
+const getDescriptor = Object.getOwnPropertyDescriptor;
+const getProto = Object.getPrototypeOf;
+const fnToString = Function.prototype.toString;
+const symbolToString = Symbol.prototype.toString;
+const stringIncludes = String.prototype.includes;
+
+/** Source text of a function (or '' if it cannot be read). */
+export function functionSource(fn: unknown): string {
+  try {
+    return apply(fnToString, fn, []) as string;
+  } catch {
+    return '';
+  }
+}
+
+export function symbolText(s: symbol): string {
+  try {
+    return apply(symbolToString, s, []) as string;
+  } catch {
+    return 'Symbol()';
+  }
+}
+
+function isNative(fn: unknown): boolean {
+  return (
+    typeof fn === 'function' &&
+    apply(stringIncludes, functionSource(fn), ['[native code]']) === true
+  );
+}
+
+export function protoOf(o: object): object | null {
+  try {
+    return getProto(o) as object | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The prototypes `o` inherits from, nearest first. Brand checks throw for the wrong type, and
+ * a thrown exception costs microseconds (a stack is captured), so callers look for the
+ * intrinsic prototype here first and brand-check only when it is present.
+ */
+export function protoChain(o: object): object[] {
+  const chain: object[] = [];
+  for (let p = protoOf(o); p && chain.length < 64; p = protoOf(p)) chain.push(p);
+  return chain;
+}
+
+export function descriptor(o: object, key: PropertyKey): PropertyDescriptor | undefined {
+  try {
+    return getDescriptor(o, key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An own data property's value; undefined for accessors, missing keys and throwing proxies. */
+export function ownData(o: object, key: PropertyKey): unknown {
+  const d = descriptor(o, key);
+  return d && 'value' in d ? d.value : undefined;
+}
+
+/**
+ * A property's value looked up along the prototype chain, without running user getters:
+ * data properties are read, native getters are called (they are the platform's), other
+ * accessors give undefined.
+ */
+export function safeGet(o: object, key: PropertyKey): unknown {
+  let cur: object | null = o;
+  for (let hops = 0; cur && hops < 64; hops++) {
+    const d = descriptor(cur, key);
+    if (d) {
+      if ('value' in d) return d.value;
+      if (!isNative(d.get)) return undefined;
+      try {
+        return apply(d.get!, o, []);
+      } catch {
+        return undefined;
+      }
+    }
+    cur = protoOf(cur);
+  }
+  return undefined;
+}
+
+/** Name of the constructor an object was made by, e.g. 'Foo' for `new Foo()`; null for none. */
+export function constructorName(o: object): string | null {
+  const proto = protoOf(o);
+  if (!proto) return null;
+  const ctor = safeGet(proto, 'constructor');
+  if (typeof ctor !== 'function') return null;
+  const name = ownData(ctor, 'name');
+  return typeof name === 'string' && name ? name : null;
+}
+
+/** Calls a brand-checked intrinsic (e.g. Map.prototype size getter); undefined if the brand is wrong. */
+export function brand<T>(fn: ((this: unknown) => T) | undefined, o: object): T | undefined {
+  if (!fn) return undefined;
+  try {
+    return apply(fn, o, []) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getterOf(
+  proto: object,
+  key: PropertyKey,
+): ((this: unknown) => unknown) | undefined {
+  return getDescriptor(proto, key)?.get as ((this: unknown) => unknown) | undefined;
+}
