@@ -29,7 +29,7 @@ export const CAPTURED_METHODS = [
 
 /**
  * Wraps the console methods of `target` so each call is also sent to the host. The original
- * method still runs (the browser's devtools keep working). Failures while capturing never
+ * method still runs for the first `forwardLimit` calls (devtools keep working). Failures while capturing never
  * reach user code, and a console call made while serialising (from a proxy trap) is not
  * captured again.
  */
