@@ -31,6 +31,8 @@ export interface ProjectStore {
   rename(from: string, to: string): Result;
   /** Deletes a file or a folder with everything in it. Refused for (a folder holding) the entry. */
   remove(path: string): Result;
+  /** Whether remove(path) would succeed, without doing it (to ask before, not after). */
+  checkRemove(path: string): Result;
   /** Shows a file in the editor (opening it if needed); null shows none. Ignores non-files. */
   setActive(path: string | null): void;
   /** Closes an open file; the neighbouring open file becomes active. */
@@ -99,6 +101,18 @@ export function createProjectStore(initial: Project): ProjectStore {
     state.folders.some((f) => isUnder(f, path)) ||
     Object.keys(files()).some((p) => p.startsWith(path + '/'));
 
+  function checkRemove(path: string): Result {
+    const isFile = path in files();
+    if (!isFile && !folderExists(path)) return fail(`${q(path)} doesn’t exist.`);
+    const entry = state.project.entry;
+    if (!isUnder(entry, path)) return ok;
+    return fail(
+      isFile
+        ? `${q(path)} is the entry file, which runs first. Make another file the entry before deleting it.`
+        : `${q(path)} holds the entry file ${q(entry)}. Make a file outside it the entry before deleting it.`,
+    );
+  }
+
   return {
     getState: () => state,
     subscribe(fn) {
@@ -155,16 +169,11 @@ export function createProjectStore(initial: Project): ProjectStore {
       return ok;
     },
 
+    checkRemove,
+
     remove(path) {
-      const isFile = path in files();
-      if (!isFile && !folderExists(path)) return fail(`${q(path)} doesn’t exist.`);
-      const entry = state.project.entry;
-      if (isUnder(entry, path))
-        return fail(
-          isFile
-            ? `${q(path)} is the entry file, which runs first. Make another file the entry before deleting it.`
-            : `${q(path)} holds the entry file ${q(entry)}. Make a file outside it the entry before deleting it.`,
-        );
+      const check = checkRemove(path);
+      if (!check.ok) return check;
       const nextFiles = Object.fromEntries(
         Object.entries(files()).filter(([p]) => !isUnder(p, path)),
       );

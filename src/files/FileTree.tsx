@@ -1,0 +1,317 @@
+import { ChevronRight, FilePlus, FolderPlus, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
+import { ancestorsOf, basename } from '../project/paths';
+import type { ProjectStore } from '../project/store';
+import { useProjectState } from '../project/useProjectState';
+import { ConfirmDelete } from './ConfirmDelete';
+import { iconFor } from './file-icons';
+import { FileMenu, type FileMenuAction } from './FileMenu';
+import { NameField } from './NameField';
+import { buildTree, folderPaths, type TreeNode } from './tree-model';
+import { useFileActions } from './useFileActions';
+import './files.css';
+
+export interface FileTreeProps {
+  /** The project shown and edited. */
+  store: ProjectStore;
+  /** Shows the files but offers no create, rename or delete (read-only permalinks). */
+  readOnly?: boolean;
+  /** Called when the user opens a file from the tree (click, Enter), e.g. to focus the editor. */
+  onOpen?: (path: string) => void;
+}
+
+/**
+ * The "Files" tree: folders first, then files; each item's accessible name is its full path.
+ * Keys (as in VS Code): F2 renames, Delete or Backspace deletes (after a confirmation),
+ * Shift+F10 or the context-menu key opens the item's menu, as does a right click.
+ */
+export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
+  const { project, folders, activePath } = useProjectState(store);
+  const tree = useMemo(
+    () => buildTree(Object.keys(project.files), folders),
+    [project.files, folders],
+  );
+  // Folders are open unless the user closed them, so new and loaded folders show their files.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const allFolders = useMemo(() => folderPaths(tree), [tree]);
+  const expandedKeys = useMemo(
+    () => allFolders.filter((f) => !collapsed.has(f)),
+    [allFolders, collapsed],
+  );
+  const reveal = (path: string) =>
+    setCollapsed((prev) => new Set([...prev].filter((f) => !ancestorsOf(path).includes(f))));
+
+  const [selected, setSelected] = useState<string | null>(activePath);
+  const [followed, setFollowed] = useState(activePath);
+  if (activePath !== followed) {
+    // The editor switched files (a tab, a console link): select and reveal it here too.
+    setFollowed(activePath);
+    if (activePath !== null) {
+      setSelected(activePath);
+      reveal(activePath);
+    }
+  }
+
+  const scroller = useRef<HTMLDivElement>(null);
+  /** Puts keyboard focus back on a row after a field or dialog closes (or on the tree). */
+  const focusRow = (path: string | null) =>
+    requestAnimationFrame(() => {
+      const root = scroller.current;
+      const row =
+        (path !== null && root?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)) ||
+        root?.querySelector<HTMLElement>('[data-path]');
+      // Only when focus is lost or still in the tree: never steal it from the editor.
+      const active = document.activeElement;
+      if (row && (active === document.body || root?.contains(active))) row.focus();
+    });
+
+  const kindOf = (path: string) => (path in project.files ? 'file' : 'folder');
+  const actions = useFileActions(store, {
+    onCreated(path, kind) {
+      setSelected(path);
+      reveal(path);
+      if (kind === 'file' && onOpen) onOpen(path);
+      else focusRow(path);
+    },
+    onRenamed(from, to) {
+      if (selected !== null && (selected === from || selected.startsWith(from + '/')))
+        setSelected(to + selected.slice(from.length));
+      reveal(to);
+      focusRow(to);
+    },
+    onClosed: focusRow,
+  });
+  const { editing, notice, setNotice } = actions;
+
+  const menuAnchor = useRef<Element | null>(null);
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const openMenu = (path: string, row: Element) => {
+    if (readOnly || editing) return;
+    menuAnchor.current = row;
+    setSelected(path);
+    setMenuPath(path);
+  };
+  const folderOf = (path: string | null) =>
+    path === null ? '' : kindOf(path) === 'folder' ? path : (ancestorsOf(path).pop() ?? '');
+
+  // A menu action runs once the menu has closed and React Aria has put focus back on the row
+  // (it does so in an animation frame after unmount, and the tree then re-focuses that row);
+  // a field opened any earlier would lose focus at once.
+  const [pending, setPending] = useState<{ action: FileMenuAction; path: string } | null>(null);
+  useEffect(() => {
+    if (!pending || menuPath !== null) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        setPending(null);
+        const { action, path } = pending;
+        if (action === 'rename') actions.startRename(path);
+        else if (action === 'delete') actions.askDelete(path);
+        else if (action === 'new-file') actions.startCreate('new-file', folderOf(path));
+        else if (action === 'new-folder') actions.startCreate('new-folder', folderOf(path));
+        else actions.setEntry(path);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (readOnly || editing) return;
+    const row = (e.target as Element).closest('[data-path]');
+    const path = row?.getAttribute('data-path');
+    if (!row || !path) return;
+    if (e.key === 'F2') actions.startRename(path);
+    else if (e.key === 'Delete' || e.key === 'Backspace') actions.askDelete(path);
+    else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) openMenu(path, row);
+    else return;
+    e.preventDefault();
+  };
+
+  const renderNode = (node: TreeNode) => {
+    const isRenaming = editing?.mode === 'rename' && editing.path === node.path;
+    const isEntry = node.path === project.entry;
+    return (
+      <TreeItem
+        key={node.path}
+        id={node.path}
+        textValue={node.name}
+        aria-label={node.path}
+        data-path={node.path}
+        className="pp-tree-item"
+        render={(props) => <div {...props} role="treeitem" />}
+        onPress={() => {
+          if (node.kind === 'folder') setCollapsed((prev) => toggle(prev, node.path));
+        }}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          openMenu(node.path, e.currentTarget);
+        }}
+      >
+        <TreeItemContent>
+          {({ isExpanded }) => {
+            const Icon = iconFor(node.path, node.kind, isExpanded);
+            return (
+              <div className="pp-tree-row" ref={unwrapGridCell}>
+                {node.kind === 'folder' ? (
+                  <Button slot="chevron" className="pp-chevron">
+                    <ChevronRight aria-hidden size={14} />
+                  </Button>
+                ) : (
+                  <span className="pp-chevron-space" />
+                )}
+                <Icon aria-hidden size={15} className="pp-tree-icon" />
+                {isRenaming ? (
+                  <NameField
+                    label={`Rename ${node.path}`}
+                    hideLabel
+                    initial={node.path}
+                    select={stemRange(node.path, node.kind)}
+                    onCommit={(value) => actions.commitRename(node.path, value)}
+                    onCancel={actions.cancelEdit}
+                  />
+                ) : (
+                  <span className="pp-tree-name" title={node.path}>
+                    {node.name}
+                  </span>
+                )}
+                {isEntry && !isRenaming ? (
+                  <span className="pp-entry-badge" title="The entry file runs first">
+                    entry
+                  </span>
+                ) : null}
+              </div>
+            );
+          }}
+        </TreeItemContent>
+        {node.children.map(renderNode)}
+      </TreeItem>
+    );
+  };
+
+  const target = folderOf(selected);
+  const deleting = actions.deleting;
+  const menuKind = menuPath === null ? null : kindOf(menuPath);
+
+  return (
+    <div className="pp-files">
+      {readOnly ? null : (
+        <div className="pp-files-toolbar" role="toolbar" aria-label="File actions">
+          <Button
+            className="pp-icon-button"
+            aria-label="New file"
+            onPress={() => actions.startCreate('new-file', target)}
+          >
+            <FilePlus aria-hidden size={16} />
+          </Button>
+          <Button
+            className="pp-icon-button"
+            aria-label="New folder"
+            onPress={() => actions.startCreate('new-folder', target)}
+          >
+            <FolderPlus aria-hidden size={16} />
+          </Button>
+        </div>
+      )}
+      {editing && editing.mode !== 'rename' ? (
+        <div className="pp-create">
+          <NameField
+            key={editing.mode + editing.parent}
+            label={editing.mode === 'new-file' ? 'File name' : 'Folder name'}
+            initial={editing.parent === '' ? '' : editing.parent + '/'}
+            description="Enter the full path; “/” makes folders."
+            onCommit={actions.commitCreate}
+            onCancel={actions.cancelEdit}
+          />
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="pp-notice" role="alert">
+          <span>{notice}</span>
+          <Button className="pp-icon-button" aria-label="Dismiss" onPress={() => setNotice(null)}>
+            <X aria-hidden size={14} />
+          </Button>
+        </div>
+      ) : null}
+      <div className="pp-tree-scroll" ref={scroller} onKeyDown={onKeyDown}>
+        <Tree
+          aria-label="Files"
+          className="pp-tree"
+          render={(props) => <div {...props} role="tree" />}
+          selectionMode="single"
+          selectionBehavior="replace"
+          disallowEmptySelection
+          selectedKeys={selected === null ? [] : [selected]}
+          onSelectionChange={(keys) => {
+            const [key] = keys === 'all' ? [] : [...keys];
+            if (typeof key !== 'string') return;
+            setSelected(key);
+            if (key in project.files) {
+              store.setActive(key);
+              onOpen?.(key);
+            }
+          }}
+          expandedKeys={expandedKeys}
+          onExpandedChange={(keys: Set<Key>) =>
+            setCollapsed(new Set(allFolders.filter((f) => !keys.has(f))))
+          }
+          onAction={(key) => {
+            // Folders toggle on press (above); files open.
+            if (typeof key === 'string' && key in project.files) {
+              store.setActive(key);
+              onOpen?.(key);
+            }
+          }}
+          renderEmptyState={() => <p className="pp-tree-empty">No files yet.</p>}
+        >
+          {tree.map(renderNode)}
+        </Tree>
+      </div>
+      <FileMenu
+        anchor={menuAnchor}
+        target={
+          menuPath === null || menuKind === null
+            ? null
+            : {
+                path: menuPath,
+                kind: menuKind,
+                canBeEntry: menuKind === 'file' && menuPath !== project.entry,
+              }
+        }
+        onAction={(action) => {
+          if (menuPath !== null) setPending({ action, path: menuPath });
+          setMenuPath(null);
+        }}
+        onClose={() => setMenuPath(null)}
+      />
+      <ConfirmDelete
+        target={deleting}
+        onConfirm={actions.confirmDelete}
+        onCancel={actions.cancelDelete}
+      />
+    </div>
+  );
+}
+
+/**
+ * React Aria's Tree is a treegrid; the UI contract (and this list) is a tree, so rows are
+ * rendered as treeitems and the single cell inside each becomes presentational.
+ */
+function unwrapGridCell(row: HTMLDivElement | null) {
+  const cell = row?.parentElement;
+  if (cell?.getAttribute('role') !== 'gridcell') return;
+  cell.setAttribute('role', 'none');
+  cell.removeAttribute('aria-colindex');
+}
+
+function toggle(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
+}
+
+/** Selects the name without its extension (`src/[main].ts`), so typing renames, not moves. */
+function stemRange(path: string, kind: 'file' | 'folder'): [number, number] {
+  const start = path.length - basename(path).length;
+  const dot = kind === 'file' ? path.lastIndexOf('.') : -1;
+  return [start, dot > start ? dot : path.length];
+}
