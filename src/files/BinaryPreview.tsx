@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectFile } from '../protocol';
 import { basename, mimeOf } from '../project/paths';
-import './files.css';
+import './binary-preview.css';
 
 export interface BinaryPreviewProps {
   /** Project path of the file (names it and gives the MIME type of text files). */

@@ -1,4 +1,5 @@
 import { Button, Dialog, Heading, Modal } from 'react-aria-components';
+import './overlays.css';
 
 export interface ConfirmDeleteProps {
   /** The file or folder to delete; null keeps the dialog closed. */

@@ -1,6 +1,7 @@
 import { FilePlus, FolderPlus, Pencil, Play, Trash } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Keyboard, Menu, MenuItem, Popover, Text } from 'react-aria-components';
+import './overlays.css';
 
 export type FileMenuAction = 'rename' | 'delete' | 'new-file' | 'new-folder' | 'set-entry';
 

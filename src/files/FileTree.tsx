@@ -1,11 +1,11 @@
-import { ChevronRight, FilePlus, FolderPlus, X } from 'lucide-react';
+import { FilePlus, FolderPlus, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
-import { ancestorsOf, basename } from '../project/paths';
+import { ancestorsOf } from '../project/paths';
 import type { ProjectStore } from '../project/store';
 import { useProjectState } from '../project/useProjectState';
 import { ConfirmDelete } from './ConfirmDelete';
-import { iconFor } from './file-icons';
+import { FileRow } from './FileRow';
 import { FileMenu, type FileMenuAction } from './FileMenu';
 import { NameField } from './NameField';
 import { buildTree, folderPaths, type TreeNode } from './tree-model';
@@ -128,8 +128,6 @@ export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
   };
 
   const renderNode = (node: TreeNode) => {
-    const isRenaming = editing?.mode === 'rename' && editing.path === node.path;
-    const isEntry = node.path === project.entry;
     return (
       <TreeItem
         key={node.path}
@@ -148,40 +146,16 @@ export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
         }}
       >
         <TreeItemContent>
-          {({ isExpanded }) => {
-            const Icon = iconFor(node.path, node.kind, isExpanded);
-            return (
-              <div className="pp-tree-row" ref={unwrapGridCell}>
-                {node.kind === 'folder' ? (
-                  <Button slot="chevron" className="pp-chevron">
-                    <ChevronRight aria-hidden size={14} />
-                  </Button>
-                ) : (
-                  <span className="pp-chevron-space" />
-                )}
-                <Icon aria-hidden size={15} className="pp-tree-icon" />
-                {isRenaming ? (
-                  <NameField
-                    label={`Rename ${node.path}`}
-                    hideLabel
-                    initial={node.path}
-                    select={stemRange(node.path, node.kind)}
-                    onCommit={(value) => actions.commitRename(node.path, value)}
-                    onCancel={actions.cancelEdit}
-                  />
-                ) : (
-                  <span className="pp-tree-name" title={node.path}>
-                    {node.name}
-                  </span>
-                )}
-                {isEntry && !isRenaming ? (
-                  <span className="pp-entry-badge" title="The entry file runs first">
-                    entry
-                  </span>
-                ) : null}
-              </div>
-            );
-          }}
+          {({ isExpanded }) => (
+            <FileRow
+              node={node}
+              isExpanded={isExpanded}
+              isEntry={node.path === project.entry}
+              isRenaming={editing?.mode === 'rename' && editing.path === node.path}
+              onRename={(value) => actions.commitRename(node.path, value)}
+              onCancel={actions.cancelEdit}
+            />
+          )}
         </TreeItemContent>
         {node.children.map(renderNode)}
       </TreeItem>
@@ -196,6 +170,9 @@ export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
     <div className="pp-files">
       {readOnly ? null : (
         <div className="pp-files-toolbar" role="toolbar" aria-label="File actions">
+          <span className="pp-files-title" aria-hidden>
+            Files
+          </span>
           <Button
             className="pp-icon-button"
             aria-label="New file"
@@ -292,26 +269,8 @@ export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
   );
 }
 
-/**
- * React Aria's Tree is a treegrid; the UI contract (and this list) is a tree, so rows are
- * rendered as treeitems and the single cell inside each becomes presentational.
- */
-function unwrapGridCell(row: HTMLDivElement | null) {
-  const cell = row?.parentElement;
-  if (cell?.getAttribute('role') !== 'gridcell') return;
-  cell.setAttribute('role', 'none');
-  cell.removeAttribute('aria-colindex');
-}
-
 function toggle(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
   const next = new Set(set);
   if (!next.delete(key)) next.add(key);
   return next;
-}
-
-/** Selects the name without its extension (`src/[main].ts`), so typing renames, not moves. */
-function stemRange(path: string, kind: 'file' | 'folder'): [number, number] {
-  const start = path.length - basename(path).length;
-  const dot = kind === 'file' ? path.lastIndexOf('.') : -1;
-  return [start, dot > start ? dot : path.length];
 }

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import {
   File,
   FileBraces,
@@ -36,4 +37,13 @@ export function iconFor(path: string, kind: 'file' | 'folder', isExpanded = fals
   if (mime.startsWith('image/')) return FileImage;
   if (mime.startsWith('font/')) return FileType;
   return BY_EXTENSION[extname(path)] ?? File;
+}
+
+/** The row icon, decorative (the row's name says what it is). */
+export function FileIcon(props: { path: string; kind: 'file' | 'folder'; isExpanded: boolean }) {
+  return createElement(iconFor(props.path, props.kind, props.isExpanded), {
+    'aria-hidden': true,
+    size: 15,
+    className: 'pp-tree-icon',
+  });
 }

@@ -49,3 +49,10 @@ export function buildTree(files: Iterable<string>, folders: Iterable<string> = [
 export function folderPaths(nodes: TreeNode[]): string[] {
   return nodes.flatMap((n) => (n.kind === 'folder' ? [n.path, ...folderPaths(n.children)] : []));
 }
+
+/** Selects the name without its extension (`src/[main].ts`), so typing renames, not moves. */
+export function stemRange(path: string, kind: 'file' | 'folder'): [number, number] {
+  const start = path.length - basename(path).length;
+  const dot = kind === 'file' ? path.lastIndexOf('.') : -1;
+  return [start, dot > start ? dot : path.length];
+}

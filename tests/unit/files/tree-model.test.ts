@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, folderPaths, type TreeNode } from '../../../src/files/tree-model';
+import { buildTree, folderPaths, stemRange, type TreeNode } from '../../../src/files/tree-model';
 
 const shape = (nodes: TreeNode[]): unknown[] =>
   nodes.map((n) => (n.kind === 'folder' ? { [n.name + '/']: shape(n.children) } : n.name));
@@ -42,5 +42,20 @@ describe('buildTree', () => {
 
   it('creates the parents of nested empty folders', () => {
     expect(shape(buildTree([], ['a/b/c']))).toEqual([{ 'a/': [{ 'b/': [{ 'c/': [] }] }] }]);
+  });
+});
+
+describe('stemRange', () => {
+  it('selects the base name without its extension', () => {
+    const pick = (path: string, kind: 'file' | 'folder') => {
+      const [a, b] = stemRange(path, kind);
+      return path.slice(a, b);
+    };
+    expect(pick('src/main.ts', 'file')).toBe('main');
+    expect(pick('src/a.test.tsx', 'file')).toBe('a.test');
+    expect(pick('.env', 'file')).toBe('.env');
+    expect(pick('Makefile', 'file')).toBe('Makefile');
+    expect(pick('src/my.lib', 'folder')).toBe('my.lib');
+    expect(pick('v1.2/x', 'file')).toBe('x');
   });
 });

@@ -148,6 +148,10 @@ describe('project store', () => {
     const r = s.remove('src/main.ts');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(/entry/);
+    const before = s.getState();
+    expect(s.checkRemove('src').ok).toBe(false);
+    expect(s.checkRemove('src/lib').ok).toBe(true);
+    expect(s.getState()).toBe(before);
     expect(s.setEntry('src/lib/a.ts').ok).toBe(true);
     expect(s.remove('src/main.ts').ok).toBe(true);
     expect(s.getState().activePath).toBeNull();

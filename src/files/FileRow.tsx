@@ -1,0 +1,71 @@
+import { ChevronRight } from 'lucide-react';
+import { Button } from 'react-aria-components';
+import { FileIcon } from './file-icons';
+import { NameField } from './NameField';
+import { stemRange, type TreeNode } from './tree-model';
+
+export interface FileRowProps {
+  node: TreeNode;
+  /** Folders: shows the open folder icon and a turned chevron. */
+  isExpanded: boolean;
+  /** Marks the entry file with a badge. */
+  isEntry: boolean;
+  /** Shows the rename field in place of the name. */
+  isRenaming: boolean;
+  /** Renames to the typed path; returns the message to show, or null once renamed. */
+  onRename(to: string): string | null;
+  onCancel(): void;
+}
+
+/** The visible content of one tree row: chevron, icon, name (or rename field), entry badge. */
+export function FileRow({
+  node,
+  isExpanded,
+  isEntry,
+  isRenaming,
+  onRename,
+  onCancel,
+}: FileRowProps) {
+  return (
+    <div className="pp-tree-row" ref={unwrapGridCell}>
+      {node.kind === 'folder' ? (
+        <Button slot="chevron" className="pp-chevron">
+          <ChevronRight aria-hidden size={14} />
+        </Button>
+      ) : (
+        <span className="pp-chevron-space" />
+      )}
+      <FileIcon path={node.path} kind={node.kind} isExpanded={isExpanded} />
+      {isRenaming ? (
+        <NameField
+          label={`Rename ${node.path}`}
+          hideLabel
+          initial={node.path}
+          select={stemRange(node.path, node.kind)}
+          onCommit={onRename}
+          onCancel={onCancel}
+        />
+      ) : (
+        <span className="pp-tree-name" title={node.path}>
+          {node.name}
+        </span>
+      )}
+      {isEntry && !isRenaming ? (
+        <span className="pp-entry-badge" title="The entry file runs first">
+          entry
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * React Aria's Tree is a treegrid; the UI contract (and this list) is a tree, so rows are
+ * rendered as treeitems and the single cell inside each becomes presentational.
+ */
+function unwrapGridCell(row: HTMLDivElement | null) {
+  const cell = row?.parentElement;
+  if (cell?.getAttribute('role') !== 'gridcell') return;
+  cell.setAttribute('role', 'none');
+  cell.removeAttribute('aria-colindex');
+}
