@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   consoleLog,
   fileItem,
+  focusEditor,
   getLoadedApp,
   openFile,
   preview,
@@ -69,7 +70,7 @@ test('a runtime error shows the mapped file:line, which opens the editor there',
   const location = log.getByRole('button', { name: new RegExp(`^${ENTRY}:4:`) }).first();
   await expect(location).toBeVisible();
   // Move away, then jump back through the console link.
-  await page.locator('.monaco-editor textarea').first().focus();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Home');
   await location.click();
   await expect(page.locator('.monaco-editor .active-line-number')).toHaveText('4');

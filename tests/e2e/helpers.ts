@@ -19,9 +19,14 @@ export async function openFile(page: Page, path: string): Promise<void> {
   await expect(page.locator('.pp-editor-tab')).toHaveText(path);
 }
 
+/** Puts the keyboard focus in the editor, as a click into its text does. */
+export async function focusEditor(page: Page): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+}
+
 /** Replaces the open file's text the way a user pastes into Monaco. */
 export async function replaceEditorText(page: Page, text: string): Promise<void> {
-  await page.locator('.monaco-editor textarea').first().focus();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
@@ -29,7 +34,7 @@ export async function replaceEditorText(page: Page, text: string): Promise<void>
 
 /** Types at the end of the open file, key by key. */
 export async function typeAtEnd(page: Page, text: string): Promise<void> {
-  await page.locator('.monaco-editor textarea').first().focus();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(text);
 }
