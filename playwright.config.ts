@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:4173/',
     trace: 'retain-on-failure',
+    // Tests paste into Monaco as users do (typing a whole file key by key is slow and
+    // Monaco's auto-closing brackets make it differ from pasted text).
+    permissions: ['clipboard-read', 'clipboard-write'],
     launchOptions: {
       executablePath: findChromium(),
       args: [

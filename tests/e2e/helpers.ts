@@ -24,12 +24,12 @@ export async function focusEditor(page: Page): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
 }
 
-/** Replaces the open file's text the way a user pastes into Monaco. */
+/** Replaces the open file's text the way a user does: select all, paste. */
 export async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  await page.keyboard.press('ControlOrMeta+V');
 }
 
 /** Types at the end of the open file, key by key. */
