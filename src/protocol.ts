@@ -8,8 +8,7 @@
 // Project data (plain, no Monaco, no React)
 
 export type ProjectFile =
-  | { kind: 'text'; text: string }
-  | { kind: 'binary'; bytes: Uint8Array; mime: string };
+  { kind: 'text'; text: string } | { kind: 'binary'; bytes: Uint8Array; mime: string };
 
 export interface Project {
   /** Shown in the title and used as the zip's folder name. */
@@ -144,7 +143,15 @@ export type SerializedValue =
       more?: number;
       depthLimit?: boolean;
     }
-  | { t: 'array'; id: number; cls?: string; length: number; items: SerializedValue[]; more?: number; depthLimit?: boolean }
+  | {
+      t: 'array';
+      id: number;
+      cls?: string;
+      length: number;
+      items: SerializedValue[];
+      more?: number;
+      depthLimit?: boolean;
+    }
   | {
       t: 'map';
       id: number;
@@ -153,7 +160,14 @@ export type SerializedValue =
       more?: number;
       depthLimit?: boolean;
     }
-  | { t: 'set'; id: number; size: number; items: SerializedValue[]; more?: number; depthLimit?: boolean }
+  | {
+      t: 'set';
+      id: number;
+      size: number;
+      items: SerializedValue[];
+      more?: number;
+      depthLimit?: boolean;
+    }
   /** A page cannot read a promise's state synchronously without side effects: usually 'unknown'. */
   | { t: 'promise'; id: number; state: 'pending' | 'fulfilled' | 'rejected' | 'unknown' }
   /** A run of `count` missing elements inside a sparse array's `items` (shown as "empty × n"). */

@@ -61,11 +61,7 @@ export function App({ session }: { session: Session }) {
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea
-            session={session}
-            diagnostics={runState.diagnostics}
-            reveal={reveal}
-          />
+          <EditorArea session={session} diagnostics={runState.diagnostics} reveal={reveal} />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">

@@ -37,7 +37,10 @@ export function createSession(): Session {
         name: 'playpen-bundler',
       }),
     onRestart: () =>
-      consoleStore.push({ kind: 'notice', text: 'The bundler stopped unexpectedly and was restarted.' }),
+      consoleStore.push({
+        kind: 'notice',
+        text: 'The bundler stopped unexpectedly and was restarted.',
+      }),
   });
 
   let host: PreviewHost | null = null;
@@ -57,7 +60,8 @@ export function createSession(): Session {
     // Each build starts the console afresh: its diagnostics, then the new run's output.
     onBuild(result) {
       consoleStore.clear(null);
-      for (const diagnostic of result.diagnostics) consoleStore.push({ kind: 'diagnostic', diagnostic });
+      for (const diagnostic of result.diagnostics)
+        consoleStore.push({ kind: 'diagnostic', diagnostic });
     },
     onBundlerError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
   });

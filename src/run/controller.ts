@@ -1,7 +1,8 @@
 import type { BuildResult, Diagnostic, Program, Project, RuntimeMessage } from '../protocol';
 
 /** What the run is doing; the UI shows STATUS_TEXT[status] in the "Run status" region. */
-export type RunStatus = 'idle' | 'building' | 'running' | 'build-failed' | 'error' | 'not-responding';
+export type RunStatus =
+  'idle' | 'building' | 'running' | 'build-failed' | 'error' | 'not-responding';
 
 export const STATUS_TEXT: Record<RunStatus, string> = {
   idle: 'Ready',
@@ -37,9 +38,11 @@ export interface RunInfo {
 
 export interface RunControllerDeps {
   /** Builds the project; 'stale' when a newer build superseded this one. */
-  build(request: { files: Project['files']; entry: string; cdnBase: string }): Promise<
-    BuildResult | 'stale'
-  >;
+  build(request: {
+    files: Project['files'];
+    entry: string;
+    cdnBase: string;
+  }): Promise<BuildResult | 'stale'>;
   /** The project as it is now (read at build time, so the latest edit is built). */
   getProject(): Project;
   /** ESM CDN base for bare imports, from settings. */
@@ -197,6 +200,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: ` : '';
+  const where = d.file
+    ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: `
+    : '';
   return where + d.text;
 }

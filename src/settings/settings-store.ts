@@ -23,7 +23,9 @@ export interface SettingsStore {
 }
 
 /** Storage is injected so tests (and private modes where it throws) are handled. */
-export function createSettingsStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null): SettingsStore {
+export function createSettingsStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+): SettingsStore {
   let state = { ...DEFAULT_SETTINGS, ...read(storage) };
   const listeners = new Set<() => void>();
   return {

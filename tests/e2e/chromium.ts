@@ -13,7 +13,8 @@ const CANDIDATES = [
 export function findChromium(): string {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH points at ${fromEnv}, which does not exist.`);
+    if (!existsSync(fromEnv))
+      throw new Error(`CHROME_PATH points at ${fromEnv}, which does not exist.`);
     return fromEnv;
   }
   const found = CANDIDATES.find((path) => existsSync(path));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRunController, type RunControllerDeps, type RunInfo } from '../../../src/run/controller';
+import {
+  createRunController,
+  type RunControllerDeps,
+  type RunInfo,
+} from '../../../src/run/controller';
 import type { BuildResult, Program, Project } from '../../../src/protocol';
 
 const program: Program = { entry: 'src/main.ts', modules: {}, vendor: [], cdn: [] };
