@@ -108,7 +108,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       frame.iframe.removeAttribute('aria-hidden');
       frame.iframe.removeAttribute('tabindex');
       frame.iframe.className = 'pp-preview-frame';
-      frame.send({ type: 'run', program, seed: run.seed, startTime: run.startTime });
+      frame.send({
+        type: 'run',
+        program: withoutSourceMaps(program),
+        seed: run.seed,
+        startTime: run.startTime,
+      });
       setTimeout(prepareSpare, 500);
     },
     stop() {
@@ -123,4 +128,13 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       spare = null;
     },
   };
+}
+
+/** The preview never reads source maps (the host maps stacks), so they are not copied to it. */
+function withoutSourceMaps(program: Program): Program {
+  const modules: Program['modules'] = {};
+  for (const [id, module] of Object.entries(program.modules)) {
+    modules[id] = module.kind === 'js' ? { ...module, map: '' } : module;
+  }
+  return { ...program, modules };
 }

@@ -7,4 +7,6 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.bench.ts',
   timeout: 15 * 60_000,
+  // Serve dist/ from the repository root (npm run bench runs there), not from this folder.
+  webServer: { ...(base.webServer as object), cwd: process.cwd() } as typeof base.webServer,
 });
