@@ -23,6 +23,17 @@ test('opens with the example project running in the preview', async ({ page }) =
   await expect(consoleLog(page)).not.toBeEmpty();
 });
 
+test('a binary image shows as a preview and is imported from code as a URL', async ({ page }) => {
+  const logo = preview(page).getByRole('img', { name: 'Playpen logo' });
+  await expect(logo).toBeVisible();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await fileItem(page, 'src/logo.svg').click();
+  await expect(page.getByRole('img', { name: 'Preview of src/logo.svg' })).toBeVisible();
+  await expect(page.locator('.pp-editor-host')).toBeHidden();
+});
+
 test('typing into Monaco updates the preview and the console', async ({ page }) => {
   await openFile(page, ENTRY);
   await replaceEditorText(

@@ -3,11 +3,17 @@ import { BASE_CSS, indexHtml, textProject } from './make';
 
 const MAIN = `import './style.css';
 import { greet } from './greet';
+import logo from './logo.svg';
 
 const app = document.querySelector<HTMLDivElement>('#app');
 if (!app) throw new Error('index.html needs a <div id="app">');
 
 const user = { name: 'Ada', languages: ['TypeScript', 'CSS'], visits: 3 };
+
+const image = document.createElement('img');
+image.src = logo;
+image.alt = 'Playpen logo';
+image.width = 56;
 
 const title = document.createElement('h1');
 title.textContent = greet(user.name);
@@ -27,7 +33,7 @@ button.addEventListener('click', () => {
 
 const card = document.createElement('section');
 card.className = 'card';
-card.append(title, clock, button);
+card.append(image, title, clock, button);
 app.append(card);
 
 // One tick per second: pause the run, or step through it one tick at a time.
@@ -70,12 +76,25 @@ h1 {
 }
 `;
 
-/** The example shown on first open: files importing each other, CSS, timers, console. */
+// An image kept as bytes (as an uploaded one would be), imported from code as a URL.
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+  <rect width="64" height="64" rx="14" fill="#5b5bd6"/>
+  <path d="M24 18v28l22-14z" fill="#fff"/>
+</svg>
+`;
+
+/** The example shown on first open: files importing each other, CSS, an image, timers, console. */
 export function createExample(): Project {
-  return textProject('hello-playpen', 'src/main.ts', {
+  const project = textProject('hello-playpen', 'src/main.ts', {
     'index.html': indexHtml('Hello, Playpen', '<div id="app"></div>', 'src/main.ts'),
     'src/main.ts': MAIN,
     'src/greet.ts': GREET,
     'src/style.css': STYLE,
   });
+  project.files['src/logo.svg'] = {
+    kind: 'binary',
+    bytes: new TextEncoder().encode(LOGO),
+    mime: 'image/svg+xml',
+  };
+  return project;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/protocol';
 import { createDefaultProject, TEMPLATES } from '../../../src/project/templates';
 import { validatePath } from '../../../src/project/paths';
+import { ASSET_DECLARATIONS } from '../../../src/editor/ambient';
 
 const all: [string, () => Project][] = [
   ['default example', createDefaultProject],
@@ -19,6 +20,8 @@ function typeCheck(project: Project): string[] {
   const virtual = new Map<string, string>();
   for (const [p, f] of Object.entries(project.files))
     if (f.kind === 'text') virtual.set(path.join(ROOT, p), f.text);
+  // The same ambient declarations the editor gives Monaco (CSS and asset imports).
+  virtual.set(path.join(ROOT, 'playpen-env.d.ts'), ASSET_DECLARATIONS);
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
