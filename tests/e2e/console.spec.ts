@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { consoleLog, getLoadedApp, openFile, replaceEditorText } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+});
+
+test('logged values can be expanded, cycles included', async ({ page }) => {
+  await replaceEditorText(
+    page,
+    [
+      'class Point { constructor(public x: number, public y: number) {} }',
+      "const node: { name: string; self?: unknown } = { name: 'loop' };",
+      'node.self = node;',
+      "console.log('values', new Point(1, 2), new Map([['k', 1]]), node);",
+      "console.warn('careful');",
+      "console.error(new TypeError('bad type'));",
+      '',
+    ].join('\n'),
+  );
+  const log = consoleLog(page);
+  await expect(log).toContainText('Point');
+  await expect(log).toContainText('careful');
+  await expect(log).toContainText('TypeError');
+  await expect(log).toContainText('bad type');
+  // Expanding the cyclic object shows its own reference again instead of looping.
+  await log.getByRole('button', { name: /name: 'loop'/ }).click();
+  await expect(log.getByRole('row', { name: /^self/ })).toHaveCount(1);
+  await log
+    .getByRole('button', { name: /^Expand self/ })
+    .first()
+    .click();
+  await expect(log.getByRole('row', { name: /^self/ })).toHaveCount(2);
+
+  // Filter by level: only warnings.
+  await page.getByRole('radio', { name: 'Warnings' }).click();
+  await expect(log).toContainText('careful');
+  await expect(log).not.toContainText('Point');
+  await page.getByRole('radio', { name: 'All' }).click();
+
+  await page.getByRole('button', { name: 'Clear console' }).click();
+  await expect(log).not.toContainText('careful');
+});
+
+test('100,000 log lines keep the app responsive and say how many were dropped', async ({
+  page,
+}) => {
+  await replaceEditorText(
+    page,
+    "for (let i = 0; i < 100000; i++) console.log('line ' + i);\nconsole.log('done logging');\n",
+  );
+  const log = consoleLog(page);
+  await expect(log).toContainText('done logging', { timeout: 30_000 });
+  await expect(log).toContainText(/earlier messages were dropped/);
+  // The app still answers: the editor and Run work right after.
+  await replaceEditorText(page, "console.log('after the flood');\n");
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(log).toContainText('after the flood');
+});
