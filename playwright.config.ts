@@ -3,6 +3,9 @@ import { findChromium } from './tests/e2e/chromium';
 
 // End-to-end tests run against the production build (`vite preview` serves dist/ as a plain
 // static host would) in the system's Chromium: Playwright's own browser download is not used.
+// Several checkouts may test side by side on one machine: PLAYPEN_E2E_PORT picks the port.
+const port = Number(process.env.PLAYPEN_E2E_PORT ?? 4173);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -12,7 +15,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: `http://127.0.0.1:${port}/`,
     trace: 'retain-on-failure',
     // Tests paste into Monaco as users do (typing a whole file key by key is slow and
     // Monaco's auto-closing brackets make it differ from pasted text).
@@ -31,8 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173/',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
   },
