@@ -13,11 +13,17 @@ interface Entry {
   model: editor.ITextModel;
   /** The text last seen in the store or typed here: equal means nothing to apply. */
   known: string;
+  /**
+   * Texts sent to onChange that the store has not echoed back yet. The store lags behind
+   * fast typing: a render may carry an older text of ours, which must not be "applied".
+   */
+  unechoed: string[];
   listener: IDisposable;
   viewState?: editor.ICodeEditorViewState | null;
 }
 
 const entries = new Map<string, Entry>();
+const MAX_UNECHOED = 100;
 let applyingOutsideChange = false;
 let onUserChange: ((path: string, text: string) => void) | undefined;
 
@@ -89,9 +95,17 @@ export function syncModels(monaco: MonacoApi, files: Record<string, ProjectFile>
     if (file.kind !== 'text') continue;
     const entry = entries.get(path);
     if (entry) {
-      if (entry.known !== file.text && entry.model.getValue() !== file.text) {
-        applyOutsideText(entry, file.text);
+      if (entry.known === file.text) {
+        entry.unechoed.length = 0;
+        continue;
       }
+      const echo = entry.unechoed.lastIndexOf(file.text);
+      if (echo >= 0) {
+        entry.unechoed.splice(0, echo + 1);
+        continue;
+      }
+      entry.unechoed.length = 0;
+      if (entry.model.getValue() !== file.text) applyOutsideText(entry, file.text);
       entry.known = file.text;
       continue;
     }
@@ -104,10 +118,14 @@ export function syncModels(monaco: MonacoApi, files: Record<string, ProjectFile>
     const created: Entry = {
       model,
       known: file.text,
+      unechoed: [],
       listener: model.onDidChangeContent(() => {
         const text = model.getValue();
         created.known = text;
-        if (!applyingOutsideChange) onUserChange?.(path, text);
+        if (applyingOutsideChange || !onUserChange) return;
+        created.unechoed.push(text);
+        if (created.unechoed.length > MAX_UNECHOED) created.unechoed.shift();
+        onUserChange(path, text);
       }),
     };
     entries.set(path, created);

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MonacoApi } from '../../../src/editor/monaco-setup';
+import {
+  disposeAllModels,
+  getModel,
+  modelPaths,
+  setModelChangeHandler,
+  syncModels,
+} from '../../../src/editor/models';
+import type { ProjectFile } from '../../../src/protocol';
+
+// A stand-in for Monaco's text model: just enough of the API models.ts uses.
+class FakeModel {
+  listeners: (() => void)[] = [];
+  edits: { start: number; end: number; text: string }[] = [];
+  disposed = false;
+  constructor(
+    public value: string,
+    public language: string,
+    public uri: { path: string },
+  ) {}
+  getValue = () => this.value;
+  setValue = (v: string) => this.replace(0, this.value.length, v);
+  getLanguageId = () => this.language;
+  onDidChangeContent = (l: () => void) => {
+    this.listeners.push(l);
+    return { dispose: () => (this.listeners = this.listeners.filter((x) => x !== l)) };
+  };
+  getPositionAt = (offset: number) => {
+    const before = this.value.slice(0, offset).split('\n');
+    return { lineNumber: before.length, column: before.at(-1)!.length + 1 };
+  };
+  offsetAt = (line: number, column: number) =>
+    this.value
+      .split('\n')
+      .slice(0, line - 1)
+      .reduce((n, l) => n + l.length + 1, 0) +
+    column -
+    1;
+  pushStackElement = () => {};
+  pushEditOperations = (
+    _: unknown,
+    ops: {
+      range: {
+        startLineNumber: number;
+        startColumn: number;
+        endLineNumber: number;
+        endColumn: number;
+      };
+      text: string;
+    }[],
+  ) => {
+    const { range, text } = ops[0]!;
+    const start = this.offsetAt(range.startLineNumber, range.startColumn);
+    const end = this.offsetAt(range.endLineNumber, range.endColumn);
+    this.edits.push({ start, end, text });
+    this.replace(start, end, text);
+  };
+  replace(start: number, end: number, text: string) {
+    this.value = this.value.slice(0, start) + text + this.value.slice(end);
+    for (const l of this.listeners) l();
+  }
+  /** What typing in the editor does. */
+  type = (text: string) => this.replace(this.value.length, this.value.length, text);
+  dispose = () => (this.disposed = true);
+}
+
+const created: FakeModel[] = [];
+const monaco = {
+  Uri: { file: (path: string) => ({ path }) },
+  editor: {
+    getModel: () => null,
+    createModel: (value: string, language: string, uri: { path: string }) => {
+      const model = new FakeModel(value, language, uri);
+      created.push(model);
+      return model;
+    },
+  },
+} as unknown as MonacoApi;
+
+const text = (t: string): ProjectFile => ({ kind: 'text', text: t });
+const fake = (path: string) => getModel(path) as unknown as FakeModel;
+
+afterEach(() => {
+  disposeAllModels();
+  setModelChangeHandler(undefined);
+  created.length = 0;
+});
+
+describe('syncModels', () => {
+  it('keeps one model per text file, with its language and file URI', () => {
+    const files = {
+      'src/main.tsx': text('a'),
+      'src/style.css': text('b'),
+      'logo.png': { kind: 'binary', bytes: new Uint8Array(1), mime: 'image/png' } as ProjectFile,
+    };
+    expect(syncModels(monaco, files)).toBe(true);
+    expect(modelPaths().sort()).toEqual(['src/main.tsx', 'src/style.css']);
+    expect(fake('src/main.tsx').language).toBe('typescript');
+    expect(fake('src/main.tsx').uri.path).toBe('/src/main.tsx');
+    // Same files again: nothing created, nothing disposed.
+    expect(syncModels(monaco, files)).toBe(false);
+    expect(created).toHaveLength(2);
+    const css = fake('src/style.css');
+    expect(syncModels(monaco, { 'src/main.tsx': text('a') })).toBe(true);
+    expect(css.disposed).toBe(true);
+    expect(modelPaths()).toEqual(['src/main.tsx']);
+  });
+
+  it('reports edits made in the editor, and ignores the store echoing older texts', () => {
+    const changes: string[] = [];
+    setModelChangeHandler((path, t) => changes.push(`${path}=${t}`));
+    syncModels(monaco, { 'a.ts': text('x') });
+    const model = fake('a.ts');
+    model.type('1');
+    model.type('2');
+    expect(changes).toEqual(['a.ts=x1', 'a.ts=x12']);
+    // The store re-renders with the first edit while the second is already typed.
+    syncModels(monaco, { 'a.ts': text('x1') });
+    expect(model.getValue()).toBe('x12');
+    syncModels(monaco, { 'a.ts': text('x12') });
+    expect(model.edits).toEqual([]);
+  });
+
+  it('applies an outside change as one minimal edit, without reporting it back', () => {
+    const changes: string[] = [];
+    setModelChangeHandler((_, t) => changes.push(t));
+    syncModels(monaco, { 'a.ts': text('const a = 1;\nconst b = 2;\n') });
+    syncModels(monaco, { 'a.ts': text('const a = 1;\nconst b = 3;\n') });
+    const model = fake('a.ts');
+    expect(model.getValue()).toBe('const a = 1;\nconst b = 3;\n');
+    expect(model.edits).toEqual([{ start: 23, end: 24, text: '3' }]);
+    expect(changes).toEqual([]);
+  });
+});
