@@ -1,11 +1,11 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { AlertTriangle, Bug, ChevronRight, Info, XCircle } from 'lucide-react';
 import type { SerializedValue } from '../protocol';
 import { severityOf, type ConsoleEntry, type ErrorEntry, type MessageEntry } from './console-entry';
 import { useConsoleActions } from './console-context';
 import { ConsoleTable } from './ConsoleTable';
-import { formatArgs } from './format-args';
+import { spaceBetween } from './arg-spacing';
 import { FrameLink } from './FrameLink';
 import { tableModel } from './table-model';
 import { indexRefs } from './value-preview';
@@ -39,25 +39,23 @@ function LevelIcon({ entry }: { entry: ConsoleEntry }) {
 }
 
 function Args({ args }: { args: SerializedValue[] }) {
-  const refs = useMemo(() => indexRefs(args), [args]);
-  const segments = useMemo(() => formatArgs(args, refs), [args, refs]);
+  // The runtime serialises each argument separately, so ids (and refs) are per argument.
+  const refs = useMemo(() => args.map((a) => indexRefs([a])), [args]);
   return (
     <>
-      {segments.map((s, i) =>
-        s.kind === 'text' ? (
-          <span key={i} style={s.style} className="pp-text">
-            {s.text}
-          </span>
-        ) : (
-          <ValueView key={i} value={s.value} refs={refs} top />
-        ),
-      )}
+      {args.map((value, i) => (
+        <Fragment key={i}>
+          {i > 0 && spaceBetween(args[i - 1]!, value) && ' '}
+          <ValueView value={value} refs={refs[i]!} top />
+        </Fragment>
+      ))}
     </>
   );
 }
 
 function Message({ entry, open, onToggleGroup }: ConsoleEntryViewProps & { entry: MessageEntry }) {
-  const refs = useMemo(() => indexRefs(entry.args), [entry.args]);
+  const data = entry.args[0];
+  const refs = useMemo(() => indexRefs(data ? [data] : []), [data]);
   if (entry.level === 'group' || entry.level === 'groupCollapsed') {
     return (
       <Button
@@ -70,8 +68,8 @@ function Message({ entry, open, onToggleGroup }: ConsoleEntryViewProps & { entry
       </Button>
     );
   }
-  if (entry.level === 'table' && entry.args[0]) {
-    const model = tableModel(entry.args[0], refs, entry.args[1]);
+  if (entry.level === 'table' && data) {
+    const model = tableModel(data, refs, entry.args[1]);
     if (model) return <ConsoleTable model={model} refs={refs} />;
   }
   return <Args args={entry.args} />;

@@ -17,7 +17,7 @@ import { ValueParts } from './ValueParts';
 export interface ValueTreeProps {
   /** An expandable value (object, array, Map, Set, error with stack, DOM node with text); its children are the top rows. */
   value: SerializedValue;
-  /** Objects of the whole console call by id, to resolve refs lazily (cycles expand on demand). */
+  /** Objects of this value by id (`indexRefs([value])`), to resolve refs lazily (cycles expand on demand). */
   refs: RefIndex;
 }
 

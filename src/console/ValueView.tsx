@@ -13,7 +13,7 @@ export const STRING_CHUNK = 5_000;
 export interface ValueViewProps {
   /** The value as the runtime serialised it (untrusted; rendered as text only). */
   value: SerializedValue;
-  /** Objects of the same console call by id, so refs resolve to what they point at. */
+  /** Objects of this value by id (`indexRefs([value])`): the runtime numbers ids per argument. */
   refs: RefIndex;
   /** A direct console argument: strings print raw (unquoted), as console.log('hi') shows hi. */
   top?: boolean;

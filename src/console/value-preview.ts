@@ -23,7 +23,7 @@ export interface Part {
   kind: PartKind;
 }
 
-/** Objects in a value by id, so `{t:'ref'}` can be resolved lazily (cycles, shared objects). */
+/** Objects in one serialised value by id (ids are per value), so refs resolve lazily (cycles, shared objects). */
 export type RefIndex = ReadonlyMap<number, SerializedValue>;
 
 export interface PreviewOptions {

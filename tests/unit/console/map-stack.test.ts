@@ -2,6 +2,7 @@ import * as esbuild from 'esbuild-wasm';
 import { describe, expect, it } from 'vitest';
 import { sourceUrl, type Program, type RawFrame } from '../../../src/protocol';
 import { frameLocation, mapFrames } from '../../../src/console/map-stack';
+import { parseStack } from '../../../src/runtime/stack';
 
 // Type annotations on the throwing line make generated and original columns differ, and the
 // CommonJS helpers esbuild adds make the lines differ, so an off-by-one in either shows.
@@ -42,22 +43,6 @@ function positionOf(text: string, needle: string) {
   return { line: before.length, column: (before[before.length - 1] ?? '').length + 1 };
 }
 
-/** Parse V8 stack lines ("at fn (url:line:col)" or "at url:line:col"), as Chromium prints them. */
-function parseV8Stack(stack: string): RawFrame[] {
-  const frames: RawFrame[] = [];
-  for (const line of stack.split('\n')) {
-    const m = /^\s*at (?:(.*?) \()?(.+):(\d+):(\d+)\)?$/.exec(line);
-    if (!m) continue;
-    frames.push({
-      ...(m[1] ? { fn: m[1] } : {}),
-      url: m[2]!,
-      line: Number(m[3]),
-      column: Number(m[4]),
-    });
-  }
-  return frames;
-}
-
 describe('mapFrames', () => {
   it('maps a generated position back to the TypeScript source (1-based line and column)', async () => {
     const { code, program } = await buildModule('src/check.ts');
@@ -93,7 +78,8 @@ describe('mapFrames', () => {
     } catch (err) {
       stack = (err as Error).stack ?? '';
     }
-    const frames = parseV8Stack(stack);
+    // Parsed by the runtime's own parser, as in the preview.
+    const frames = parseStack(stack);
     const mapped = mapFrames(frames, program);
     const user = mapped.filter((f) => f.mapped);
     expect(user).toHaveLength(1);

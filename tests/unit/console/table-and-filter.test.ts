@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SerializedValue } from '../../../src/protocol';
-import { formatArgs, parseSafeStyle } from '../../../src/console/format-args';
+import { spaceBetween } from '../../../src/console/arg-spacing';
 import { tableModel, VALUE_COLUMN } from '../../../src/console/table-model';
 import { visibleEntries } from '../../../src/console/entry-filter';
 import { createConsoleStore } from '../../../src/console/console-store';
@@ -13,41 +13,15 @@ const obj = (id: number, entries: [string, SerializedValue][]): SerializedValue 
   cls: null,
   entries,
 });
-const textOf = (segs: ReturnType<typeof formatArgs>) =>
-  segs.map((g) => (g.kind === 'text' ? g.text : `<${g.value.t}>`)).join('');
 
-describe('formatArgs', () => {
-  it('substitutes %s %d %i %f and keeps %% literal', () => {
-    const out = formatArgs([
-      s('%s has %d items (%i%%), avg %f'),
-      s('cart'),
-      n(3.9),
-      n(-2.5),
-      s('1.5kg'),
-    ]);
-    expect(textOf(out)).toBe('cart has 3 items (-2%), avg 1.5');
-  });
-
-  it('leaves %o values to the inspector and appends unused arguments spaced', () => {
-    const out = formatArgs([s('state %o done'), obj(1, []), n(4), s('tail')]);
-    expect(textOf(out)).toBe('state <object> done <number> <string>');
-  });
-
-  it('keeps directives without an argument as text; no format without a leading string', () => {
-    expect(textOf(formatArgs([s('100% sure %d')]))).toBe('100% sure %d');
-    expect(textOf(formatArgs([n(1), s('%d')]))).toBe('<number> <string>');
-    expect(formatArgs([])).toEqual([]);
-  });
-
-  it('applies only harmless %c styles', () => {
-    const out = formatArgs([s('%cred%c plain'), s('color: red; position: fixed'), s('')]);
-    expect(out[0]).toEqual({ kind: 'text', text: 'red', style: { color: 'red' } });
-    expect(out[1]).toEqual({ kind: 'text', text: ' plain' });
-    expect(parseSafeStyle('background: url(https://evil.example/x.png)')).toBeUndefined();
-    expect(parseSafeStyle('font-weight: bold; background-color: #eee')).toEqual({
-      fontWeight: 'bold',
-      backgroundColor: '#eee',
-    });
+describe('spaceBetween', () => {
+  it('spaces plain arguments once, and not next to pieces that carry their own space', () => {
+    // What the runtime sends for console.log('a %o b', {}, 2): pieces of the format, then extras.
+    const args = [s('a '), obj(1, []), s(' b'), n(2)];
+    const gaps = args.slice(1).map((v, i) => spaceBetween(args[i]!, v));
+    expect(gaps).toEqual([false, false, true]);
+    expect(spaceBetween(s('x'), n(1))).toBe(true);
+    expect(spaceBetween(n(1), s('\ty'))).toBe(false);
   });
 });
 
