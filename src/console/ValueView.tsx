@@ -6,6 +6,7 @@ import { isExpandable } from './value-children';
 import { previewParts, type RefIndex } from './value-preview';
 import { ValueParts } from './ValueParts';
 import { ValueTree } from './ValueTree';
+import './value-view.css';
 
 /** Characters of a long string rendered per "Show more" press. */
 export const STRING_CHUNK = 5_000;
