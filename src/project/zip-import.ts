@@ -27,6 +27,30 @@ export function commonTopFolder(names: string[]): string {
   return top ?? '';
 }
 
+/** Folders that are part of a project, not a wrapper around one: a zip of just `src/` keeps it. */
+const PROJECT_FOLDERS = new Set([
+  'src',
+  'public',
+  'assets',
+  'lib',
+  'components',
+  'styles',
+  'css',
+  'images',
+  'img',
+  'static',
+  'test',
+  'tests',
+  'utils',
+]);
+
+/** The common top folder to strip: one named like the zip, or any that isn't a usual project folder. */
+export function wrapperFolder(zipName: string, names: string[]): string {
+  const top = commonTopFolder(names);
+  const stem = zipName.replace(/\.zip$/i, '').toLowerCase();
+  return top && (top.toLowerCase() === stem || !PROJECT_FOLDERS.has(top.toLowerCase())) ? top : '';
+}
+
 export function unzipUpload(zipName: string, zip: Uint8Array, limits: ImportLimits): UnzipResult {
   let entries: ZipEntry[];
   try {
@@ -57,7 +81,10 @@ export function unzipUpload(zipName: string, zip: Uint8Array, limits: ImportLimi
   if (total > limits.maxTotalBytes) errors.unshift(messages.totalTooBig(total, limits));
   if (errors.length > 0) return { ok: false, errors };
 
-  const top = commonTopFolder(files.map((e) => e.name));
+  const top = wrapperFolder(
+    zipName,
+    files.map((e) => e.name),
+  );
   const out: RawFile[] = [];
   for (const e of files) {
     try {

@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type ImportLimits } from '../../../src/project/import-limits';
-import { commonTopFolder, unzipUpload } from '../../../src/project/zip-import';
+import { commonTopFolder, unzipUpload, wrapperFolder } from '../../../src/project/zip-import';
 import { crc32 } from '../../../src/project/zip-reader';
 
 const enc = (t: string) => new TextEncoder().encode(t);
@@ -39,6 +39,12 @@ describe('unzipUpload', () => {
     expect(commonTopFolder(['a/x', 'top.txt'])).toBe('');
     expect(commonTopFolder(['a/x', 'a/y/z'])).toBe('a');
     expect(commonTopFolder(['../x', '../y'])).toBe('');
+  });
+
+  it('keeps a usual project folder unless the zip is named after it', () => {
+    expect(wrapperFolder('parts.zip', ['src/a.ts', 'src/b.ts'])).toBe('');
+    expect(wrapperFolder('src.zip', ['src/a.ts'])).toBe('src');
+    expect(wrapperFolder('download (3).zip', ['repo-main/a.ts'])).toBe('repo-main');
   });
 
   it('refuses a big run of zeros by its ratio before inflating', () => {
@@ -85,7 +91,8 @@ describe('unzipUpload', () => {
     ]);
     const stored = zipSync({ 'a.txt': enc('hello world') }, { level: 0 });
     const bad = stored.slice();
-    bad[bad.indexOf(enc('h')[0]!, 30)] ^= 1;
+    const at = bad.indexOf(enc('h')[0]!, 30);
+    bad[at] = bad[at]! ^ 1;
     expect(errorsOf(unzipUpload('c.zip', bad, limits()))[0]).toMatch(/“a\.txt” fails its checksum/);
     expect(
       errorsOf(unzipUpload('t.zip', stored.slice(0, stored.length - 30), limits()))[0],
