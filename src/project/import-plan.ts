@@ -8,6 +8,7 @@ import type { ProjectFile } from '../protocol';
 import { messages, q, type ImportLimits } from './import-limits';
 import {
   basename,
+  createPathIndex,
   dirname,
   extname,
   isBinaryPath,
@@ -120,6 +121,7 @@ export function planImport(
   const seen = new Map<string, string>();
   const existingLower = new Map(Object.keys(existing.files).map((p) => [p.toLowerCase(), p]));
   const clashes = new Map<string, string>();
+  const index = createPathIndex(Object.keys(existing.files), { folders: existing.folders });
   const notUtf8: string[] = [];
   for (const f of raw) {
     if (f.bytes.length > limits.maxFileBytes) {
@@ -146,15 +148,12 @@ export function planImport(
     if (same !== undefined) clashes.set(path, same);
     else {
       // Against the project and the upload so far: a file where a folder is, and so on.
-      const others = [
-        ...Object.keys(existing.files),
-        ...[...files.keys()].filter((p) => !clashes.has(p)),
-      ];
-      const invalid = validatePath(path, others, { folders: existing.folders });
+      const invalid = index.check(path);
       if (invalid) {
         errors.push(`${where(f)}: ${invalid}`);
         continue;
       }
+      index.add(path);
     }
     const { file, notUtf8: odd } = toProjectFile(path, f.bytes);
     if (odd && /^text\/|json|javascript|typescript/.test(mimeOf(path))) notUtf8.push(path);

@@ -4,7 +4,7 @@
  * React can read it with useSyncExternalStore and undo/autosave can keep old ones.
  */
 import type { Project, ProjectFile } from '../protocol';
-import { dirname, isScriptPath, validatePath } from './paths';
+import { createPathIndex, dirname, isScriptPath, validatePath } from './paths';
 
 export interface ProjectState {
   project: Project;
@@ -222,14 +222,12 @@ export function createProjectStore(initial: Project): ProjectStore {
       const paths = Object.keys(incoming);
       if (paths.length === 0) return ok;
       const next = new Map(Object.entries(files()));
-      const added: string[] = [];
+      const index = createPathIndex(next.keys(), { folders: state.folders });
       for (const path of paths) {
         if (!next.has(path)) {
-          const error = validatePath(path, [...Object.keys(files()), ...added], {
-            folders: state.folders,
-          });
+          const error = index.check(path);
           if (error) return fail(`${q(path)}: ${error}`);
-          added.push(path);
+          index.add(path);
         }
         next.set(path, incoming[path] as ProjectFile);
       }

@@ -3,7 +3,7 @@
  * by the caller BEFORE anything is inflated, and inflating stops the moment the output
  * passes the declared size (a zip that lies about sizes never gets to fill memory).
  */
-import { Inflate } from 'fflate';
+import { Inflate, inflateSync } from 'fflate';
 
 export interface ZipEntry {
   /** As stored (may hold `..`, `\`, a leading `/`: the caller checks). */
@@ -158,15 +158,31 @@ export function extractEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   return out;
 }
 
+/** Below this, one-shot inflating into a fixed buffer is cheap even when the sizes lie. */
+const ONE_SHOT = 64 * 1024;
+
 function inflateCapped(data: Uint8Array, entry: ZipEntry): Uint8Array {
+  const lie = () =>
+    new SizeLie(
+      `“${entry.name}” unpacks to more than the ${entry.size} bytes its header declares: the zip is damaged or hostile`,
+    );
+  if (data.length <= ONE_SHOT) {
+    // A fixed output buffer never grows: one byte of room past the declared size shows a lie.
+    let out: Uint8Array;
+    try {
+      out = inflateSync(data, { out: new Uint8Array(entry.size + 1) });
+    } catch {
+      throw damaged(`“${entry.name}” is corrupt`);
+    }
+    if (out.length > entry.size) throw lie();
+    if (out.length < entry.size) throw damaged(`“${entry.name}” is shorter than declared`);
+    return out;
+  }
   const out = new Uint8Array(entry.size);
   let filled = 0;
   let done = false;
   const inflate = new Inflate((chunk, final) => {
-    if (filled + chunk.length > entry.size)
-      throw new SizeLie(
-        `“${entry.name}” unpacks to more than the ${entry.size} bytes its header declares: the zip is damaged or hostile`,
-      );
+    if (filled + chunk.length > entry.size) throw lie();
     out.set(chunk, filled);
     filled += chunk.length;
     done ||= final;

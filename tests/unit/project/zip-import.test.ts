@@ -7,7 +7,16 @@ import { crc32 } from '../../../src/project/zip-reader';
 const enc = (t: string) => new TextEncoder().encode(t);
 const limits = (over: Partial<ImportLimits> = {}): ImportLimits => ({ ...DEFAULT_LIMITS, ...over });
 const errorsOf = (r: ReturnType<typeof unzipUpload>) => (r.ok ? [] : r.errors);
-const noise = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 2654435761) >>> 24);
+/** Incompressible bytes (xorshift32). */
+const noise = (n: number) => {
+  let x = 2463534242;
+  return Uint8Array.from({ length: n }, () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x & 0xff;
+  });
+};
 
 /** Offsets of every central-directory record (signature PK\1\2). */
 function centralRecords(zip: Uint8Array): number[] {
@@ -82,6 +91,19 @@ describe('unzipUpload', () => {
     setU32(zip, record! + 24, 1000); // declared uncompressed size: 1,000 bytes
     expect(errorsOf(unzipUpload('liar.zip', zip, limits()))).toEqual([
       '“liar.zip”: “liar.txt” unpacks to more than the 1000 bytes its header declares: the zip is damaged or hostile.',
+    ]);
+  });
+
+  it('stops a big lying entry while streaming it', () => {
+    // Over 64 KB compressed, so it is inflated step by step, not in one shot.
+    const content = new Uint8Array(3 * 1024 * 1024);
+    content.set(noise(200_000));
+    const zip = zipSync({ 'big-liar.bin': content }, { level: 9 });
+    const [record] = centralRecords(zip);
+    expect(new DataView(zip.buffer).getUint32(record! + 20, true)).toBeGreaterThan(64 * 1024);
+    setU32(zip, record! + 24, 300_000);
+    expect(errorsOf(unzipUpload('l.zip', zip, limits()))).toEqual([
+      '“l.zip”: “big-liar.bin” unpacks to more than the 300000 bytes its header declares: the zip is damaged or hostile.',
     ]);
   });
 
