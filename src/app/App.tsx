@@ -4,7 +4,7 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { Toolbar } from './Toolbar';
 import { EditorArea, type RevealTarget } from './EditorArea';
-import { FileTree } from '../files/FileTree';
+import { FilesPanel } from '../files/FilesPanel';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 
@@ -57,7 +57,7 @@ export function App({ session }: { session: Session }) {
         onLayoutChanged={main.onLayoutChanged}
       >
         <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
-          <FileTree store={session.project} />
+          <FilesPanel store={session.project} />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">

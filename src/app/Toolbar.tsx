@@ -4,6 +4,7 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { RunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
+import { DownloadButton } from './DownloadButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -15,6 +16,7 @@ export function Toolbar({ session }: { session: Session }) {
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
       <NewProjectMenu onCreate={(project) => session.project.replace(project)} />
+      <DownloadButton store={session.project} />
       <TooltipTrigger delay={400}>
         <Button
           className="pp-button pp-button--primary"

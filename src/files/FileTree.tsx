@@ -1,5 +1,5 @@
 import { FilePlus, FolderPlus, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
 import { ancestorsOf } from '../project/paths';
 import type { ProjectStore } from '../project/store';
@@ -19,6 +19,8 @@ export interface FileTreeProps {
   readOnly?: boolean;
   /** Called when the user opens a file from the tree (click, Enter), e.g. to focus the editor. */
   onOpen?: (path: string) => void;
+  /** More buttons for the toolbar, after New file and New folder (e.g. uploads). */
+  toolbarExtra?: ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface FileTreeProps {
  * Keys (as in VS Code): F2 renames, Delete or Backspace deletes (after a confirmation),
  * Shift+F10 or the context-menu key opens the item's menu, as does a right click.
  */
-export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
+export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: FileTreeProps) {
   const { project, folders, activePath } = useProjectState(store);
   const tree = useMemo(
     () => buildTree(Object.keys(project.files), folders),
@@ -187,6 +189,7 @@ export function FileTree({ store, readOnly = false, onOpen }: FileTreeProps) {
           >
             <FolderPlus aria-hidden size={16} />
           </Button>
+          {toolbarExtra}
         </div>
       )}
       {editing && editing.mode !== 'rename' ? (

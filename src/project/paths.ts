@@ -62,6 +62,59 @@ export function ancestorsOf(path: string): string[] {
   return out;
 }
 
+/** Checks many new paths against the project and each other, building the lookup once. */
+export interface PathIndex {
+  /** Why `path` can't be created now, or null (same messages as validatePath). */
+  check(path: string): string | null;
+  /** Counts `path` as an existing file from now on (after check said yes). */
+  add(path: string): void;
+}
+
+/** A PathIndex over `existing` files; validatePath is one check on a fresh index. */
+export function createPathIndex(
+  existing: Iterable<string>,
+  opts: ValidatePathOptions = {},
+): PathIndex {
+  const self = opts.self;
+  const files = new Map<string, string>();
+  const folders = new Map<string, string>();
+  const keep = (p: string) => self === undefined || !under(p, self);
+  const addFile = (file: string) => {
+    if (!keep(file)) return;
+    files.set(file.toLowerCase(), file);
+    for (const dir of ancestorsOf(file)) if (keep(dir)) folders.set(dir.toLowerCase(), dir);
+  };
+  for (const file of existing) addFile(file);
+  for (const folder of opts.folders ?? []) {
+    if (!keep(folder)) continue;
+    folders.set(folder.toLowerCase(), folder);
+    for (const dir of ancestorsOf(folder)) if (keep(dir)) folders.set(dir.toLowerCase(), dir);
+  }
+
+  const check = (path: string): string | null => {
+    const shape = checkShape(path);
+    if (shape) return shape;
+    if (self !== undefined && path !== self && under(path, self))
+      return `Can’t move ${quote(self)} into itself.`;
+    const lower = path.toLowerCase();
+    const clash = files.get(lower) ?? folders.get(lower);
+    if (clash !== undefined) {
+      const what = files.has(lower) ? 'A file' : 'A folder';
+      if (clash === path) return `${what} named ${quote(path)} already exists.`;
+      return `${what} named ${quote(clash)} already exists; names that differ only in case clash on macOS and Windows.`;
+    }
+    for (const dir of ancestorsOf(path)) {
+      const file = files.get(dir.toLowerCase());
+      if (file !== undefined) return `${quote(file)} is a file, so it can’t contain other files.`;
+      const folder = folders.get(dir.toLowerCase());
+      if (folder !== undefined && folder !== dir)
+        return `The folder ${quote(folder)} exists; use the same case (${quote(folder)}) to put things in it.`;
+    }
+    return null;
+  };
+  return { check, add: addFile };
+}
+
 /**
  * Why `path` can't be created (or renamed to), as a message for the user; null when it can.
  * `existing` are the paths of the project's files.
@@ -73,39 +126,7 @@ export function validatePath(
 ): string | null {
   const shape = checkShape(path);
   if (shape) return shape;
-  const self = opts.self;
-  if (self !== undefined && path !== self && under(path, self))
-    return `Can’t move ${quote(self)} into itself.`;
-
-  const files = new Map<string, string>();
-  const folders = new Map<string, string>();
-  const keep = (p: string) => self === undefined || !under(p, self);
-  for (const file of existing) {
-    if (!keep(file)) continue;
-    files.set(file.toLowerCase(), file);
-    for (const dir of ancestorsOf(file)) if (keep(dir)) folders.set(dir.toLowerCase(), dir);
-  }
-  for (const folder of opts.folders ?? []) {
-    if (!keep(folder)) continue;
-    folders.set(folder.toLowerCase(), folder);
-    for (const dir of ancestorsOf(folder)) if (keep(dir)) folders.set(dir.toLowerCase(), dir);
-  }
-
-  const lower = path.toLowerCase();
-  const clash = files.get(lower) ?? folders.get(lower);
-  if (clash !== undefined) {
-    const what = files.has(lower) ? 'A file' : 'A folder';
-    if (clash === path) return `${what} named ${quote(path)} already exists.`;
-    return `${what} named ${quote(clash)} already exists; names that differ only in case clash on macOS and Windows.`;
-  }
-  for (const dir of ancestorsOf(path)) {
-    const file = files.get(dir.toLowerCase());
-    if (file !== undefined) return `${quote(file)} is a file, so it can’t contain other files.`;
-    const folder = folders.get(dir.toLowerCase());
-    if (folder !== undefined && folder !== dir)
-      return `The folder ${quote(folder)} exists; use the same case (${quote(folder)}) to put things in it.`;
-  }
-  return null;
+  return createPathIndex(existing, opts).check(path);
 }
 
 /**

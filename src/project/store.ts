@@ -4,7 +4,7 @@
  * React can read it with useSyncExternalStore and undo/autosave can keep old ones.
  */
 import type { Project, ProjectFile } from '../protocol';
-import { dirname, isScriptPath, validatePath } from './paths';
+import { createPathIndex, dirname, isScriptPath, validatePath } from './paths';
 
 export interface ProjectState {
   project: Project;
@@ -39,6 +39,11 @@ export interface ProjectStore {
   close(path: string): void;
   /** Loads another project (template, permalink, zip): tabs reset to its entry. */
   replace(project: Project): void;
+  /**
+   * Adds or overwrites many files in one change (uploads): files at existing paths get the
+   * new contents; every other path must be valid. All are written, or on any error none.
+   */
+  addFiles(files: Record<string, ProjectFile>): Result;
   /** Makes a script file the module evaluated first. */
   setEntry(path: string): Result;
   /** Renames the project itself (zip folder name, title). */
@@ -211,6 +216,24 @@ export function createProjectStore(initial: Project): ProjectStore {
     replace(project) {
       state = initialState(project);
       for (const fn of [...listeners]) fn();
+    },
+
+    addFiles(incoming) {
+      const paths = Object.keys(incoming);
+      if (paths.length === 0) return ok;
+      const next = new Map(Object.entries(files()));
+      const index = createPathIndex(next.keys(), { folders: state.folders });
+      for (const path of paths) {
+        if (!next.has(path)) {
+          const error = index.check(path);
+          if (error) return fail(`${q(path)}: ${error}`);
+          index.add(path);
+        }
+        next.set(path, incoming[path] as ProjectFile);
+      }
+      // fromEntries, not assignment: a file named `__proto__` stays a plain key.
+      commit({ ...state, project: { ...state.project, files: Object.fromEntries(next) } });
+      return ok;
     },
 
     setEntry(path) {
