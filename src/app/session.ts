@@ -92,6 +92,7 @@ export function createSession(): Session {
       host = createPreviewHost({
         container,
         previewUrl: new URL('preview.html', document.baseURI).href,
+        loopBudgetMs: () => settings.getState().loopBudgetMs,
         onMessage(runId, message) {
           if (runId !== controller.getState().runId) return;
           controller.handleRuntime(runId, message);

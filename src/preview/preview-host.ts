@@ -18,6 +18,8 @@ export interface PreviewHostOptions {
   heartbeatMs?: number;
   /** Silence after which a preview counts as hung. */
   hangMs?: number;
+  /** The loop guard's budget sent with each run (read at start, so a settings change applies). */
+  loopBudgetMs?: () => number;
 }
 
 export interface PreviewHost {
@@ -113,6 +115,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         program: withoutSourceMaps(program),
         seed: run.seed,
         startTime: run.startTime,
+        ...(options.loopBudgetMs ? { loopBudgetMs: options.loopBudgetMs() } : {}),
       });
       setTimeout(prepareSpare, 500);
     },

@@ -1,0 +1,161 @@
+import { parse, type Node, type Statement } from 'acorn';
+import { simple } from 'acorn-walk';
+import MagicString from 'magic-string';
+import { TraceMap, traceSegment, type SourceMapSegment } from '@jridgewell/trace-mapping';
+import type { CompiledJs, JsSource } from './compile-js';
+import { composeMaps, type ExtraSegment, type MapShell } from './compose-map';
+
+/**
+ * The loop guard: every loop in a user's module calls the runtime's guard at the top of each
+ * iteration, with the loop's place in the user's file baked in as text:
+ *
+ *   (function (require, module, exports, __ppLoop) { … while (x) {__ppLoop("src/main.ts:2"); … } })
+ *
+ * The runtime passes the guard as the module function's 4th argument (module-registry.ts), so
+ * user code cannot replace it from outside the module. It runs on esbuild's JS output (acorn
+ * cannot parse TS/TSX), so the place is found through esbuild's map, and the new map is the
+ * magic-string edit map composed with esbuild's.
+ */
+export const GUARD_NAME = '__ppLoop';
+
+export interface GuardInput {
+  /** Project path, as written into each site ("src/main.ts:2"). */
+  path: string;
+  /** A compiled module: `(function (require, module, exports) {…})`, see compile-js.ts. */
+  code: string;
+  /** Its source map (JSON) back to the user's file. */
+  map: string;
+}
+
+export interface GuardOutput {
+  code: string;
+  map: string;
+  /** "file:line" of each guarded loop, in source order. */
+  sites: string[];
+}
+
+type LoopNode = Node & { body: Statement };
+const LOOPS = [
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+];
+
+/** Cheap pre-check: a module without these words has no loop to guard. */
+export const mayHaveLoops = (code: string): boolean => /\b(?:for|while|do)\b/.test(code);
+
+/** A name the module's own code never uses, so user code cannot shadow the guard. */
+const freeName = (code: string): string => {
+  let name = GUARD_NAME;
+  for (let i = 1; code.includes(name); i++) name = `${GUARD_NAME}${i}`;
+  return name;
+};
+
+/** The module wrapper's parameter list end, where the guard parameter goes. */
+const wrapperParamsEnd = (program: Node & { body: Node[] }): number => {
+  const first = program.body[0] as (Node & { expression?: Node }) | undefined;
+  const fn = first?.expression as (Node & { params?: Node[] }) | undefined;
+  const last = fn?.type === 'FunctionExpression' ? fn.params?.[2] : undefined;
+  if (!last || last.type !== 'Identifier') throw new Error('not a module function');
+  return last.end;
+};
+
+/** Rewrites every loop of a compiled module to call the guard; throws if the code does not parse. */
+export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
+  const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'script', locations: true });
+  const inner = new TraceMap(map);
+  const name = freeName(code);
+  const s = new MagicString(code);
+  s.appendLeft(wrapperParamsEnd(ast), `, ${name}`);
+
+  const found: { at: number; site: string; target: Readonly<SourceMapSegment> }[] = [];
+  const visit = (node: Node) => {
+    const loop = node as LoopNode;
+    const start = loop.loc!.start;
+    const target = traceSegment(inner, start.line - 1, start.column);
+    // Loops that map nowhere are esbuild's own helpers (e.g. __copyProps), not the user's.
+    if (!target || target.length < 4) return;
+    const site = `${path}:${target[2]! + 1}`;
+    const call = `${name}(${JSON.stringify(site)});`;
+    const body = loop.body;
+    if (body.type === 'BlockStatement') {
+      s.appendLeft(body.start + 1, call);
+      found.push({ at: body.start + 1, site, target });
+    } else {
+      // A loop without braces gets them, so the check runs on every iteration (also after
+      // `continue`, which jumps to the next iteration's body).
+      s.prependRight(body.start, `{${call}`);
+      s.appendLeft(body.end, '}');
+      found.push({ at: body.start, site, target });
+    }
+  };
+  simple(ast, Object.fromEntries(LOOPS.map((type) => [type, visit])));
+  found.sort((a, b) => a.at - b.at);
+
+  const out = s.toString();
+  const raw = JSON.parse(map) as MapShell;
+  const shell: MapShell = {
+    sources: raw.sources,
+    names: raw.names ?? [],
+    ...(raw.sourcesContent ? { sourcesContent: raw.sourcesContent } : {}),
+  };
+  const outer = s.generateDecodedMap({ hires: true }).mappings;
+  return {
+    code: out,
+    map: composeMaps(outer, inner, shell, callSegments(out, name, found)),
+    sites: found.map((f) => f.site),
+  };
+}
+
+/**
+ * Each inserted call maps to its loop's original position, so a stack frame inside the guard
+ * points at the loop. The calls are found in the output in source order: the guard's name
+ * occurs nowhere else followed by `(`.
+ */
+function callSegments(out: string, name: string, found: { target: Readonly<SourceMapSegment> }[]) {
+  const extra: ExtraSegment[] = [];
+  let line = 0;
+  let lineStart = 0;
+  let from = 0;
+  for (const { target } of found) {
+    const at = out.indexOf(`${name}(`, from);
+    if (at === -1) break;
+    for (
+      let nl = out.indexOf('\n', lineStart);
+      nl !== -1 && nl < at;
+      nl = out.indexOf('\n', nl + 1)
+    ) {
+      line++;
+      lineStart = nl + 1;
+    }
+    extra.push({ line, column: at - lineStart, target });
+    from = at + name.length;
+  }
+  return extra;
+}
+
+/** Loaders whose output is the user's code (JSON and text modules hold data, not loops). */
+const CODE_LOADERS: ReadonlySet<string> = new Set(['js', 'jsx', 'ts', 'tsx']);
+
+/**
+ * Guards a compiled project module. Only the user's own files: vendor and CDN modules never
+ * pass through the bundler, and files under node_modules/ are packages, not the user's code.
+ * If the guard cannot be applied the module runs unguarded and a warning says so.
+ */
+export function guardCompiled(source: JsSource, compiled: CompiledJs): CompiledJs {
+  if (!compiled.ok || !CODE_LOADERS.has(source.loader)) return compiled;
+  if (/(^|\/)node_modules\//.test(source.path) || !mayHaveLoops(compiled.code)) return compiled;
+  try {
+    const { code, map } = guardLoops({ path: source.path, code: compiled.code, map: compiled.map });
+    return { ...compiled, code, map };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const text = `Loops in this file are not guarded (${reason}): an endless loop here is only stopped by the watchdog.`;
+    return {
+      ...compiled,
+      warnings: [...compiled.warnings, { severity: 'warning', file: source.path, text }],
+    };
+  }
+}
