@@ -122,6 +122,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     stop() {
       startSeq++;
       removeCurrent();
+      // A spare made while the stopped preview was hung may share its renderer process and
+      // never start: drop every standby frame so the next run gets a fresh one.
+      spare = null;
+      for (const frame of container.querySelectorAll('iframe.pp-preview-frame--standby'))
+        frame.remove();
     },
     dispose() {
       disposed = true;

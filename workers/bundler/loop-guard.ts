@@ -1,9 +1,9 @@
-import { parse, type Node, type Statement } from 'acorn';
+import { parse, type Node, type Position, type Statement } from 'acorn';
 import { simple } from 'acorn-walk';
 import MagicString from 'magic-string';
 import { TraceMap, traceSegment, type SourceMapSegment } from '@jridgewell/trace-mapping';
 import type { CompiledJs, JsSource } from './compile-js';
-import { composeMaps, type ExtraSegment, type MapShell } from './compose-map';
+import { shiftMap, type ExtraSegment, type Insertion } from './shift-map';
 
 /**
  * The loop guard: every loop in a user's module calls the runtime's guard at the top of each
@@ -13,8 +13,8 @@ import { composeMaps, type ExtraSegment, type MapShell } from './compose-map';
  *
  * The runtime passes the guard as the module function's 4th argument (module-registry.ts), so
  * user code cannot replace it from outside the module. It runs on esbuild's JS output (acorn
- * cannot parse TS/TSX), so the place is found through esbuild's map, and the new map is the
- * magic-string edit map composed with esbuild's.
+ * cannot parse TS/TSX), so the place is found through esbuild's map; the edits only insert
+ * text within lines, so the new map is esbuild's with columns shifted (shift-map.ts).
  */
 export const GUARD_NAME = '__ppLoop';
 
@@ -35,6 +35,7 @@ export interface GuardOutput {
 }
 
 type LoopNode = Node & { body: Statement };
+type RawMap = Parameters<typeof shiftMap>[1];
 const LOOPS = [
   'ForStatement',
   'ForInStatement',
@@ -53,13 +54,13 @@ const freeName = (code: string): string => {
   return name;
 };
 
-/** The module wrapper's parameter list end, where the guard parameter goes. */
-const wrapperParamsEnd = (program: Node & { body: Node[] }): number => {
+/** The module wrapper's last parameter (`exports`), after which the guard parameter goes. */
+const wrapperParams = (program: Node & { body: Node[] }): Node => {
   const first = program.body[0] as (Node & { expression?: Node }) | undefined;
   const fn = first?.expression as (Node & { params?: Node[] }) | undefined;
   const last = fn?.type === 'FunctionExpression' ? fn.params?.[2] : undefined;
   if (!last || last.type !== 'Identifier') throw new Error('not a module function');
-  return last.end;
+  return last;
 };
 
 /** Rewrites every loop of a compiled module to call the guard; throws if the code does not parse. */
@@ -68,7 +69,14 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
   const inner = new TraceMap(map);
   const name = freeName(code);
   const s = new MagicString(code);
-  s.appendLeft(wrapperParamsEnd(ast), `, ${name}`);
+  const insertions: Insertion[] = [];
+  const insert = (at: number, where: Position, text: string, left: boolean) => {
+    if (left) s.appendLeft(at, text);
+    else s.prependRight(at, text);
+    insertions.push({ line: where.line - 1, column: where.column, length: text.length });
+  };
+  const params = wrapperParams(ast);
+  insert(params.end, params.loc!.end, `, ${name}`, true);
 
   const found: { at: number; site: string; target: Readonly<SourceMapSegment> }[] = [];
   const visit = (node: Node) => {
@@ -80,14 +88,15 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
     const site = `${path}:${target[2]! + 1}`;
     const call = `${name}(${JSON.stringify(site)});`;
     const body = loop.body;
+    const { start: from, end: to } = body.loc!;
     if (body.type === 'BlockStatement') {
-      s.appendLeft(body.start + 1, call);
+      insert(body.start + 1, { line: from.line, column: from.column + 1 } as Position, call, true);
       found.push({ at: body.start + 1, site, target });
     } else {
       // A loop without braces gets them, so the check runs on every iteration (also after
       // `continue`, which jumps to the next iteration's body).
-      s.prependRight(body.start, `{${call}`);
-      s.appendLeft(body.end, '}');
+      insert(body.start, from, `{${call}`, false);
+      insert(body.end, to, '}', true);
       found.push({ at: body.start, site, target });
     }
   };
@@ -95,16 +104,9 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
   found.sort((a, b) => a.at - b.at);
 
   const out = s.toString();
-  const raw = JSON.parse(map) as MapShell;
-  const shell: MapShell = {
-    sources: raw.sources,
-    names: raw.names ?? [],
-    ...(raw.sourcesContent ? { sourcesContent: raw.sourcesContent } : {}),
-  };
-  const outer = s.generateDecodedMap({ hires: true }).mappings;
   return {
     code: out,
-    map: composeMaps(outer, inner, shell, callSegments(out, name, found)),
+    map: shiftMap(inner, JSON.parse(map) as RawMap, insertions, callSegments(out, name, found)),
     sites: found.map((f) => f.site),
   };
 }
