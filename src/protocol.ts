@@ -48,7 +48,10 @@ export type ProgramModule =
       kind: 'js';
       /**
        * A JS function expression `(function (require, module, exports) { … })` ready for
-       * indirect eval, ending in a `//# sourceURL=` comment naming `sourceUrl`.
+       * indirect eval, ending in a `//# sourceURL=` comment naming `sourceUrl`. A module with
+       * loops has a 4th parameter, the loop guard: each loop iteration calls it with the
+       * loop's "file:line" (`__ppLoop("src/main.ts:2")`); the runtime passes its guard, which
+       * throws "Possible infinite loop at src/main.ts:2" when the tick's budget is spent.
        */
       code: string;
       /** The URL stack frames of this module carry (see `sourceUrl()` below). */
@@ -209,7 +212,14 @@ export interface ConnectMessage {
 // Host → runtime (over the MessagePort)
 
 export type HostMessage =
-  | { type: 'run'; program: Program; seed: number; startTime: number }
+  | {
+      type: 'run';
+      program: Program;
+      seed: number;
+      startTime: number;
+      /** Real-time budget of loops per tick in ms, 0 = no guard; absent = the runtime's default. */
+      loopBudgetMs?: number;
+    }
   | { type: 'ping'; seq: number };
 
 // ---------------------------------------------------------------------------

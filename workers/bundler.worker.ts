@@ -7,5 +7,9 @@ import { createBundlerService } from './bundler/service';
 // Before esbuild starts: its JS↔Go hops use setTimeout(0), clamped in workers (see fast-timers).
 installZeroDelayTimers(self);
 expose(
-  createBundlerService({ esbuild, init: () => esbuild.initialize({ wasmURL, worker: false }) }),
+  createBundlerService({
+    esbuild,
+    init: () => esbuild.initialize({ wasmURL, worker: false }),
+    guardLoops: true,
+  }),
 );

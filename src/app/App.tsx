@@ -7,6 +7,7 @@ import { EditorArea, type RevealTarget } from './EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
+import { HangBanner } from '../run/HangBanner';
 
 function layoutStorage(): Storage | undefined {
   try {
@@ -22,9 +23,10 @@ export function App({ session }: { session: Session }) {
   const main = useDefaultLayout({ id: 'playpen:layout:main', storage: layoutStorage() });
   const side = useDefaultLayout({ id: 'playpen:layout:side', storage: layoutStorage() });
 
-  // The first run starts as soon as the app is up; later runs follow edits or Run.
+  // The first run starts as soon as the app is up (unless the last run hung: HangBanner);
+  // later runs follow edits or Run.
   useEffect(() => {
-    void session.controller.run();
+    if (!session.hang.getState().held) void session.controller.run();
   }, [session]);
 
   useEffect(() => {
@@ -50,6 +52,7 @@ export function App({ session }: { session: Session }) {
   return (
     <div className="pp-app">
       <Toolbar session={session} />
+      <HangBanner watch={session.hang} />
       <Group
         orientation="horizontal"
         className="pp-main"

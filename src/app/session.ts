@@ -5,6 +5,8 @@ import { createProjectStore, type ProjectStore } from '../project/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import { createRunController, type RunController, type RunInfo } from '../run/controller';
+import { createHangMemory } from '../run/hang-memory';
+import { createHangWatch, type HangWatch } from '../run/hang-watch';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
 
 /** Everything one open playground needs, wired together; React only renders it. */
@@ -13,6 +15,8 @@ export interface Session {
   project: ProjectStore;
   console: ConsoleStore;
   controller: RunController;
+  /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
+  hang: HangWatch;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -66,12 +70,22 @@ export function createSession(): Session {
     onBundlerError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
   });
 
+  const hang = createHangWatch({
+    memory: createHangMemory(safeLocalStorage()),
+    controller,
+    projectName: () => project.getState().project.name,
+    // Past the watchdog's reach: ping every 1 s, hung after 5 s unanswered (preview-host.ts).
+    healthyAfterMs: 10_000,
+  });
+
   const applySettings = () => {
     const s = settings.getState();
-    controller.setAutoRun(s.autoRun, s.autoRunDelayMs);
+    // After a hang, auto-run stays off for this load without changing the saved preference.
+    controller.setAutoRun(s.autoRun && !hang.getState().held, s.autoRunDelayMs);
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);
+  const unsubscribeHang = hang.subscribe(applySettings);
 
   let lastFiles = project.getState().project.files;
   let lastEntry = project.getState().project.entry;
@@ -88,10 +102,12 @@ export function createSession(): Session {
     project,
     console: consoleStore,
     controller,
+    hang,
     attachPreview(container) {
       host = createPreviewHost({
         container,
         previewUrl: new URL('preview.html', document.baseURI).href,
+        loopBudgetMs: () => settings.getState().loopBudgetMs,
         onMessage(runId, message) {
           if (runId !== controller.getState().runId) return;
           controller.handleRuntime(runId, message);
@@ -119,6 +135,8 @@ export function createSession(): Session {
     },
     dispose() {
       unsubscribeSettings();
+      unsubscribeHang();
+      hang.dispose();
       unsubscribeProject();
       controller.dispose();
       host?.dispose();

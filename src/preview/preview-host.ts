@@ -18,6 +18,8 @@ export interface PreviewHostOptions {
   heartbeatMs?: number;
   /** Silence after which a preview counts as hung. */
   hangMs?: number;
+  /** The loop guard's budget sent with each run (read at start, so a settings change applies). */
+  loopBudgetMs?: () => number;
 }
 
 export interface PreviewHost {
@@ -113,12 +115,18 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         program: withoutSourceMaps(program),
         seed: run.seed,
         startTime: run.startTime,
+        ...(options.loopBudgetMs ? { loopBudgetMs: options.loopBudgetMs() } : {}),
       });
       setTimeout(prepareSpare, 500);
     },
     stop() {
       startSeq++;
       removeCurrent();
+      // A spare made while the stopped preview was hung may share its renderer process and
+      // never start: drop every standby frame so the next run gets a fresh one.
+      spare = null;
+      for (const frame of container.querySelectorAll('iframe.pp-preview-frame--standby'))
+        frame.remove();
     },
     dispose() {
       disposed = true;

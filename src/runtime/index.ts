@@ -8,6 +8,7 @@ import type { HostMessage, RuntimeMessage } from '../protocol.ts';
 import { installConsoleCapture } from './console-capture.ts';
 import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './document-env.ts';
 import { errorMessage, installErrorCapture } from './errors.ts';
+import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
 import { createOutbox } from './outbox.ts';
 import { runProgram } from './run-program.ts';
@@ -21,6 +22,13 @@ const microtask = queueMicrotask.bind(win);
 const realError = console.error.bind(console);
 const createObjectURL = URL.createObjectURL.bind(URL);
 const BlobCtor = Blob;
+// On the real clock and microtask queue: the virtual clock replaces performance.now later.
+// Seam for the virtual clock: call `loopGuard.resetLoopBudget()` at the start of every tick
+// so each tick gets the full budget (loop-guard.ts says what counts as a tick until then).
+const loopGuard = createLoopGuard({
+  now: performance.now.bind(performance),
+  queueMicrotask: microtask,
+});
 // Called through a variable, eval is indirect: module code runs in global scope. This file is
 // itself evaluated by an inline script of preview.html, so code eval'd from here counts as the
 // document's own script (errors are not muted to "Script error.").
@@ -60,6 +68,7 @@ function onHostMessage(event: MessageEvent): void {
   } else if (data.type === 'run' && !started) {
     // One run per iframe: a new run gets a fresh iframe.
     started = true;
+    if (typeof data.loopBudgetMs === 'number') loopGuard.setBudget(data.loopBudgetMs);
     runProgram(data.program, {
       applyDocument: (program) => applyDocument(doc, program),
       loadVendor: createVendorLoader(win, vendorUrl, evaluate),
@@ -67,6 +76,7 @@ function onHostMessage(event: MessageEvent): void {
       evaluate,
       injectCss: (css, id) => injectCss(doc, css, id),
       objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
+      loopGuard: loopGuard.check,
       send: (message) => outbox.send(message),
       logError: realError,
     }).catch((err: unknown) => outbox.send(errorMessage('uncaught', err)));

@@ -11,6 +11,11 @@ export interface RegistryEnv {
   injectCss: (css: string, id: string) => void;
   /** An object URL for an asset's bytes. */
   objectUrl: (bytes: Uint8Array, mime: string) => string;
+  /**
+   * The loop guard (loop-guard.ts), passed to every JS module as its 4th argument: guarded
+   * loops call it as a parameter, which code outside the module cannot replace.
+   */
+  loopGuard?: (site: string) => void;
 }
 
 export interface ModuleRegistry {
@@ -22,7 +27,14 @@ interface ModuleRecord {
   exports: unknown;
 }
 
-type Factory = (require: (spec: string) => unknown, module: ModuleRecord, exports: unknown) => void;
+type Factory = (
+  require: (spec: string) => unknown,
+  module: ModuleRecord,
+  exports: unknown,
+  loopGuard: (site: string) => void,
+) => void;
+
+const noGuard = () => {};
 
 /**
  * A CommonJS module registry for a built program. Modules are cached from the moment they
@@ -35,6 +47,7 @@ export function createModuleRegistry(
 ): ModuleRegistry {
   const cache = new Map<string, ModuleRecord>();
   const has = (id: string) => Object.prototype.hasOwnProperty.call(modules, id);
+  const loopGuard = env.loopGuard ?? noGuard;
 
   function load(id: string, importer: string | undefined): unknown {
     const cached = cache.get(id);
@@ -79,7 +92,13 @@ export function createModuleRegistry(
         const deps = mod.deps;
         const requireFromHere = (spec: string) =>
           load(Object.prototype.hasOwnProperty.call(deps, spec) ? deps[spec]! : spec, id);
-        (factory as Factory).call(record.exports, requireFromHere, record, record.exports);
+        (factory as Factory).call(
+          record.exports,
+          requireFromHere,
+          record,
+          record.exports,
+          loopGuard,
+        );
         return;
       }
     }

@@ -6,12 +6,15 @@ export interface Settings {
   autoRunDelayMs: number;
   /** ESM CDN that serves bare imports other than React; configurable for offline mirrors. */
   cdnBase: string;
+  /** Real time a tick's loops may run before "Possible infinite loop" is thrown, in ms; 0 = off. */
+  loopBudgetMs: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   autoRun: true,
   autoRunDelayMs: 300,
   cdnBase: 'https://esm.sh/',
+  loopBudgetMs: 1000,
 };
 
 const KEY = 'playpen:settings';
@@ -59,6 +62,8 @@ function read(storage: Pick<Storage, 'getItem'> | null): Partial<Settings> {
       out.autoRunDelayMs = v.autoRunDelayMs;
     if (typeof v.cdnBase === 'string' && /^https?:\/\//.test(v.cdnBase))
       out.cdnBase = v.cdnBase.endsWith('/') ? v.cdnBase : v.cdnBase + '/';
+    if (typeof v.loopBudgetMs === 'number' && v.loopBudgetMs >= 0 && v.loopBudgetMs <= 600_000)
+      out.loopBudgetMs = v.loopBudgetMs;
     return out;
   } catch {
     return {};

@@ -10,13 +10,15 @@ import { compileCss, type CompiledCss } from './compile-css';
 import { compileJs, locateImportErrors, type CompiledJs, type JsSource } from './compile-js';
 import type { EsbuildApi } from './esbuild-api';
 import { moduleKind } from './file-kinds';
+import { guardCompiled } from './loop-guard';
 import { htmlForProgram, resolveHtmlEntry } from './program-html';
 import { readDependencies } from './packages';
 import { resolveSpecifier, type ResolveContext } from './resolve';
 
 /**
- * The seam for source transforms that run before compile (the loop guard). It must keep
- * line/column positions or the source map no longer points at the user's code.
+ * The seam for source transforms that run before compile. It must keep line/column positions
+ * or the source map no longer points at the user's code. (The loop guard does not use it: it
+ * rewrites esbuild's JS output, see loop-guard.ts, because acorn cannot parse TS/TSX.)
  */
 export type SourceTransform = (path: string, text: string) => string;
 
@@ -24,6 +26,8 @@ export interface BundlerOptions {
   esbuild: EsbuildApi;
   /** Applied to JS/TS sources before they are compiled; part of the cache identity. */
   transform?: SourceTransform;
+  /** Adds the runaway-loop guard to the user's modules (loop-guard.ts); the worker turns it on. */
+  guardLoops?: boolean;
 }
 
 export interface BuildInput {
@@ -44,7 +48,7 @@ const byPosition = (a: Diagnostic, b: Diagnostic) =>
   (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0);
 
 /** A bundler with its compile caches; one per worker. */
-export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
+export const createBundler = ({ esbuild, transform, guardLoops = false }: BundlerOptions) => {
   const jsCache = new CompileCache<CompiledJs>();
   const cssCache = new CompileCache<CompiledCss>();
 
@@ -52,7 +56,8 @@ export const createBundler = ({ esbuild, transform }: BundlerOptions) => {
     const key = `${source.loader}\n${source.tsconfigRaw ?? ''}`;
     const cached = jsCache.get(source.path, key, { [source.path]: file });
     if (cached) return cached;
-    const result = await compileJs(esbuild, source);
+    const compiled = await compileJs(esbuild, source);
+    const result = guardLoops ? guardCompiled(source, compiled) : compiled;
     jsCache.set(source.path, key, { [source.path]: file }, result);
     return result;
   };

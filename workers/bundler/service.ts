@@ -7,16 +7,23 @@ export interface ServiceOptions {
   /** Initialises esbuild; called once, and again after a failure. */
   init: () => Promise<void>;
   transform?: SourceTransform;
+  /** Guard the user's loops against running away (see loop-guard.ts). */
+  guardLoops?: boolean;
 }
 
 /**
  * The worker's BundlerApi: initialises esbuild once, at creation (a failed init is retried on the next
  * build), and stops a build as soon as a newer request has arrived (the latest request wins).
  */
-export const createBundlerService = ({ esbuild, init, transform }: ServiceOptions): BundlerApi => {
+export const createBundlerService = ({
+  esbuild,
+  init,
+  transform,
+  guardLoops,
+}: ServiceOptions): BundlerApi => {
   let ready: Promise<void> | undefined;
   let latest = -Infinity;
-  const bundler = createBundler({ esbuild, transform });
+  const bundler = createBundler({ esbuild, transform, guardLoops });
   const initOnce = () => {
     ready ??= init().catch((error: unknown) => {
       ready = undefined;

@@ -210,4 +210,30 @@ describe('module registry', () => {
     expect(() => registry.require('bad.js')).toThrow('broken at load');
     expect(() => registry.require('bad.js')).toThrow('broken at load');
   });
+
+  it('passes the loop guard to every JS module as its 4th argument', () => {
+    const sites: string[] = [];
+    const modules: Record<string, ProgramModule> = {
+      'main.js': {
+        kind: 'js',
+        code: '(function (require, module, exports, guard) { for (let i = 0; i < 2; i++) guard("main.js:1"); require("./b"); })',
+        url: 'playpen:///main.js',
+        map: '',
+        deps: { './b': 'b.js' },
+      },
+      'b.js': {
+        kind: 'js',
+        code: '(function (require, module, exports, guard) { guard("b.js:1"); })',
+        url: 'playpen:///b.js',
+        map: '',
+        deps: {},
+      },
+    };
+    createModuleRegistry(modules, env({ loopGuard: (site) => sites.push(site) })).require(
+      'main.js',
+    );
+    expect(sites).toEqual(['main.js:1', 'main.js:1', 'b.js:1']);
+    // Without a guard (tests, tools) modules still get a callable 4th argument.
+    expect(() => createModuleRegistry(modules, env()).require('main.js')).not.toThrow();
+  });
 });

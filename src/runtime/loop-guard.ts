@@ -1,0 +1,80 @@
+/**
+ * The runtime half of the loop guard (the bundler half is workers/bundler/loop-guard.ts):
+ * every loop iteration in the user's modules calls `check("src/main.ts:2")`, which throws
+ * "Possible infinite loop at src/main.ts:2" once the current tick has run longer than the
+ * budget on the REAL clock (captured before user code; the virtual clock fakes Date and
+ * performance.now inside the preview).
+ *
+ * What a tick is, for the budget: the budget starts at the first clock read of a synchronous
+ * run and restarts once that run ends (a real microtask queued at the first read fires when
+ * the current task's code returns). So a loop inside a timer callback gets a fresh budget per
+ * callback, and nested loops share one (a reset at each loop entry would let an outer endless
+ * loop around a short inner loop run forever).
+ *
+ * Seam for the virtual clock: call `resetLoopBudget()` at the start of each tick it runs
+ * (tick 0 and every timer, frame or input tick), so ticks run back to back in one real task
+ * (a replay) each get their own budget.
+ */
+
+export interface LoopGuardOptions {
+  /** The real clock, in ms (captured `performance.now`). */
+  now: () => number;
+  /** The real `queueMicrotask`: ends the budget when the current synchronous run returns. */
+  queueMicrotask: (fn: () => void) => void;
+  /** Budget per tick in ms; 0 turns the guard off. */
+  budgetMs?: number;
+  /** Iterations between clock reads: reading the clock every time would slow hot loops. */
+  every?: number;
+}
+
+export interface LoopGuard {
+  /** Called at the top of every guarded loop iteration with the loop's "file:line". */
+  check: (site: string) => void;
+  /** A tick starts: the next iterations get a fresh budget. */
+  resetLoopBudget: () => void;
+  /** Changes the budget (from the run message); 0 turns the guard off. */
+  setBudget: (ms: number) => void;
+}
+
+export const DEFAULT_LOOP_BUDGET_MS = 1000;
+export const DEFAULT_CHECK_EVERY = 1024;
+
+// Captured before user code can replace the global.
+const ErrorCtor = Error;
+
+export function createLoopGuard(options: LoopGuardOptions): LoopGuard {
+  const { now, queueMicrotask } = options;
+  const every = Math.max(1, Math.floor(options.every ?? DEFAULT_CHECK_EVERY));
+  let budget = options.budgetMs ?? DEFAULT_LOOP_BUDGET_MS;
+  let countdown = every;
+  // Real time of the first clock read in this tick; -1 until then.
+  let tickStart = -1;
+  const resetLoopBudget = () => {
+    tickStart = -1;
+  };
+
+  const check = (site: string): void => {
+    if (--countdown > 0) return;
+    countdown = every;
+    if (budget <= 0) return;
+    const t = now();
+    if (tickStart < 0) {
+      tickStart = t;
+      queueMicrotask(resetLoopBudget);
+      return;
+    }
+    if (t - tickStart <= budget) return;
+    // Check again on the next iteration: a `catch` around the loop that keeps looping in the
+    // same tick meets the error again at once, not 1,024 iterations later.
+    countdown = 1;
+    throw new ErrorCtor(`Possible infinite loop at ${site}`);
+  };
+
+  return {
+    check,
+    resetLoopBudget,
+    setBudget(ms) {
+      budget = Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_LOOP_BUDGET_MS;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { test } from '@playwright/test';
+import type { Project } from '../../src/protocol';
+
+// Cost of the loop guard on hot loops, in the real preview: each function runs as the bundler
+// guarded it and as the same source with the guard calls stripped (eval'd, so unguarded).
+// Rounds alternate and each runs in its own task, so no round spends a tick's loop budget;
+// sizes keep a round well under the 1 s budget on a slow, shared machine.
+
+const MAIN = String.raw`
+function tight(n: number) { let s = 0; for (let i = 0; i < n; i++) { s = (s + i * i) | 0; } return s; }
+function whileCount(n: number) { let i = 0; while (i < n) i++; return i; }
+function arraySum(a: Float64Array, rounds: number) {
+  let s = 0;
+  for (let r = 0; r < rounds; r++) for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
+}
+function forOf(a: number[], rounds: number) { let s = 0; for (let r = 0; r < rounds; r++) for (const x of a) s += x; return s; }
+const floats = new Float64Array(100_000).map((_, i) => i);
+const list = Array.from({ length: 100_000 }, (_, i) => i);
+const cases: [string, (f: any) => unknown, (...a: any[]) => unknown][] = [
+  ['for, arithmetic', (f) => f(3_000_000), tight],
+  ['while, counter', (f) => f(5_000_000), whileCount],
+  ['nested for, typed array', (f) => f(floats, 30), arraySum],
+  ['nested for-of, array', (f) => f(list, 20), forOf],
+];
+const strip = (f: (...a: any[]) => unknown) =>
+  (0, eval)('(' + f.toString().replace(/__ppLoop\d*\("[^"]*"\);/g, '') + ')');
+const time = (call: () => unknown) => { const t = performance.now(); call(); return performance.now() - t; };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+(async () => {
+  const rows = [];
+  for (const [name, run, fn] of cases) {
+    const plain = strip(fn);
+    const g: number[] = [], u: number[] = [];
+    for (let round = 0; round < 9; round++) {
+      await nextTask(); u.push(time(() => run(plain)));
+      await nextTask(); g.push(time(() => run(fn)));
+    }
+    rows.push({ name, guarded: fn.toString().includes('__ppLoop'), g: median(g), u: median(u) });
+  }
+  console.log('pp-bench-guard ' + JSON.stringify(rows));
+})();
+`;
+
+interface Row {
+  name: string;
+  guarded: boolean;
+  g: number;
+  u: number;
+}
+
+test('loop guard overhead on hot loops', async ({ page }) => {
+  await page.goto('/?bench');
+  await page.waitForFunction(() => window.__playpenBench !== undefined);
+  const project: Project = {
+    name: 'guard bench',
+    entry: 'src/main.ts',
+    files: { 'src/main.ts': { kind: 'text', text: MAIN } },
+  };
+  const done = page.waitForEvent('console', {
+    predicate: (m) => m.text().startsWith('pp-bench-guard '),
+    timeout: 5 * 60_000,
+  });
+  await page.evaluate((p) => window.__playpenBench.load(p), project);
+  const rows = JSON.parse((await done).text().slice('pp-bench-guard '.length)) as Row[];
+  const pad = (s: string | number, w: number) => String(s).padStart(w);
+  console.log(
+    [
+      '',
+      'Loop guard overhead (median of 9 alternating runs, ms)',
+      `${'loop'.padEnd(26)}${pad('unguarded', 10)}${pad('guarded', 9)}${pad('ratio', 8)}`,
+      ...rows.map(
+        (r) =>
+          `${r.name.padEnd(26)}${pad(r.u.toFixed(1), 10)}${pad(r.g.toFixed(1), 9)}${pad(
+            (r.g / r.u).toFixed(2) + '×',
+            8,
+          )}${r.guarded ? '' : '  (NOT GUARDED: check the bench)'}`,
+      ),
+    ].join('\n'),
+  );
+});

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import {
+  consoleLog,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  typeAtEnd,
+} from './helpers';
+
+const ENTRY = 'src/main.ts';
+const STORM = 'function f() { Promise.resolve().then(f); }\nf();\n';
+const BANNER =
+  'Auto-run is off: the last run stopped responding (possible infinite loop). Check your code, then press Run.';
+
+const runButton = (page: import('@playwright/test').Page) =>
+  page.getByRole('button', { name: 'Run', exact: true });
+
+test('an endless loop at top level is stopped by the loop guard, naming file and line', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await replaceEditorText(page, "console.log('about to loop');\nwhile (true) {}\n");
+  await expect(runStatus(page)).toHaveText('Error', { timeout: 20_000 });
+  const log = consoleLog(page);
+  await expect(log).toContainText(`Possible infinite loop at ${ENTRY}:2`);
+  // The error's frame is mapped to the loop in the user's file.
+  await expect(log.getByRole('button', { name: new RegExp(`^${ENTRY}:2:`) })).toBeVisible();
+  // The app stays usable: the editor takes a fix and Run starts a working preview.
+  await replaceEditorText(page, "document.body.textContent = 'fixed';\n");
+  await runButton(page).click();
+  await expect(runStatus(page)).toHaveText('Running');
+  await expect(preview(page).locator('body')).toHaveText('fixed');
+});
+
+test('an endless loop in a timer callback is reported, and the next run works', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await replaceEditorText(
+    page,
+    "document.body.textContent = 'before';\nsetTimeout(() => {\n  for (;;) {}\n}, 10);\n",
+  );
+  await expect(runStatus(page)).toHaveText('Error', { timeout: 20_000 });
+  await expect(consoleLog(page)).toContainText(`Possible infinite loop at ${ENTRY}:3`);
+  await expect(preview(page).locator('body')).toHaveText('before');
+  await replaceEditorText(page, "document.body.textContent = 'after';\n");
+  await expect(runStatus(page)).toHaveText('Running');
+  await expect(preview(page).locator('body')).toHaveText('after');
+});
+
+test('a microtask storm is stopped by the watchdog; the next load does not auto-run', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await replaceEditorText(page, STORM);
+  await expect(runStatus(page)).toHaveText('Not responding', { timeout: 30_000 });
+
+  await page.reload();
+  const banner = page.getByRole('alert').filter({ hasText: 'Auto-run is off' });
+  await expect(banner).toHaveText(new RegExp(BANNER.replace(/[().]/g, '\\$&')));
+  await expect(page.locator('.monaco-editor').first()).toBeVisible();
+  await expect(runStatus(page)).toHaveText('Ready');
+  // Edits do not start a run either (auto-run waits well under this).
+  await typeAtEnd(page, '\n// edited');
+  await page.waitForTimeout(1500);
+  await expect(runStatus(page)).toHaveText('Ready');
+  await expect(page.locator('iframe[title="Preview"]')).toHaveCount(0);
+  // The saved preference is untouched: the switch still shows auto-run on.
+  await expect(page.getByRole('switch', { name: 'Auto-run' })).toBeChecked();
+
+  await banner.getByRole('button', { name: 'Run anyway' }).click();
+  await expect(banner).toBeHidden();
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+});
+
+test('Dismiss hides the banner and leaves the project unrun until Run', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('playpen:last-hang', JSON.stringify({ project: 'x', at: 1 }));
+    }
+  });
+  await page.goto('/');
+  const banner = page.getByRole('alert').filter({ hasText: 'Auto-run is off' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toBeHidden();
+  await expect(runStatus(page)).toHaveText('Ready');
+  await runButton(page).click();
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+});
