@@ -7,6 +7,7 @@ import { EditorArea, type RevealTarget } from './EditorArea';
 import { FileTree } from '../files/FileTree';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
+import { ViewBanners } from './ViewBanners';
 
 function layoutStorage(): Storage | undefined {
   try {
@@ -18,6 +19,7 @@ function layoutStorage(): Storage | undefined {
 
 export function App({ session }: { session: Session }) {
   const runState = useStore(session.controller);
+  const { readOnly } = useStore(session.view);
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
   const main = useDefaultLayout({ id: 'playpen:layout:main', storage: layoutStorage() });
   const side = useDefaultLayout({ id: 'playpen:layout:side', storage: layoutStorage() });
@@ -50,6 +52,7 @@ export function App({ session }: { session: Session }) {
   return (
     <div className="pp-app">
       <Toolbar session={session} />
+      <ViewBanners session={session} />
       <Group
         orientation="horizontal"
         className="pp-main"
@@ -57,11 +60,16 @@ export function App({ session }: { session: Session }) {
         onLayoutChanged={main.onLayoutChanged}
       >
         <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
-          <FileTree store={session.project} />
+          <FileTree store={session.project} readOnly={readOnly} />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea session={session} diagnostics={runState.diagnostics} reveal={reveal} />
+          <EditorArea
+            session={session}
+            diagnostics={runState.diagnostics}
+            reveal={reveal}
+            readOnly={readOnly}
+          />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">

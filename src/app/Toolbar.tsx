@@ -4,6 +4,7 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { RunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
+import { ShareButton } from '../share/ShareButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -36,6 +37,7 @@ export function Toolbar({ session }: { session: Session }) {
         Auto-run
       </Switch>
       <RunStatus state={runState} />
+      <ShareButton session={session} />
     </header>
   );
 }

@@ -6,6 +6,8 @@ import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import { createRunController, type RunController, type RunInfo } from '../run/controller';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import type { Startup } from './startup';
+import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -13,6 +15,10 @@ export interface Session {
   project: ProjectStore;
   console: ConsoleStore;
   controller: RunController;
+  /** Read-only, embed and notices (see startup.ts). */
+  view: ViewStore;
+  /** How the page opened (a permalink must not touch saved projects until the first edit). */
+  startup: Startup;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -26,9 +32,13 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-export function createSession(): Session {
+const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
+
+export function createSession(startup: Startup = PLAIN_START): Session {
   const settings = createSettingsStore(safeLocalStorage());
-  const project = createProjectStore(createDefaultProject());
+  const project = createProjectStore(startup.project ?? createDefaultProject());
+  if (startup.openPath) project.setActive(startup.openPath);
+  const view = createViewStore(startup, browserUrlBar);
   const consoleStore = createConsoleStore();
   const bundler = createBundlerClient({
     createWorker: () =>
@@ -88,6 +98,8 @@ export function createSession(): Session {
     project,
     console: consoleStore,
     controller,
+    view,
+    startup,
     attachPreview(container) {
       host = createPreviewHost({
         container,

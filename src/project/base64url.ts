@@ -56,7 +56,7 @@ export function decodeBase64Url(text: string): DecodeBase64Result {
   if (rest >= 2) {
     const n = (v(i) << 18) | (v(i + 1) << 12) | (rest === 3 ? v(i + 2) << 6 : 0);
     out[o++] = n >> 16;
-    if (rest === 3) out[o++] = (n >> 8) & 255;
+    if (rest === 3) out[o] = (n >> 8) & 255;
   }
   return { ok: true, bytes: out };
 }
