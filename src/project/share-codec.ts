@@ -31,7 +31,7 @@ const dictionary = new TextEncoder().encode(SHARE_DICTIONARY_V1);
 /** `code/…`: the fragment (without `#`) carrying `project`. */
 export function encodeProject(project: Project, opts: ShareOptions = {}): string {
   const record = writeProject({ project, open: opts.open });
-  const packed = deflateSync(record, { level: 9, mem: 12, dictionary });
+  const packed = deflateSync(record, { level: 9, mem: 8, dictionary });
   const payload = new Uint8Array(packed.length + 1);
   payload[0] = SHARE_VERSION;
   payload.set(packed, 1);
