@@ -4,13 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App';
 import { createSession } from './app/session';
 import { installBenchHook } from './app/bench-hook';
-import { decideStartup } from './app/startup';
+import { decideStartup, reloadOnNewPermalink } from './app/startup';
 import { EmbedLayout } from './app/EmbedLayout';
 import './app/app.css';
 
 const queryClient = new QueryClient();
 const startup = decideStartup(window.location.href);
 const session = createSession(startup);
+reloadOnNewPermalink(window);
 installBenchHook(session);
 
 createRoot(document.getElementById('root')!).render(

@@ -29,9 +29,10 @@ export function EmbedLayout({ session }: { session: Session }) {
     [project, activePath],
   );
 
+  // Runs at start, and again when the layout flips (the preview pane is then a new element).
   useEffect(() => {
     void session.controller.run();
-  }, [session]);
+  }, [session, narrow]);
 
   const editor = (
     <EditorArea

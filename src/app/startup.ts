@@ -50,3 +50,14 @@ export function withoutReadOnly(href: string): string {
   url.search = url.search.replace(/=(?=&|$)/g, '');
   return url.href;
 }
+
+/**
+ * A `#code/` link pasted into the address bar of an open Playpen changes only the fragment,
+ * which does not reload the page: reload, so it opens through the same path as a fresh visit
+ * (and saved projects are handled as for any permalink).
+ */
+export function reloadOnNewPermalink(win: Window): void {
+  win.addEventListener('hashchange', () => {
+    if (win.location.hash.startsWith('#' + FRAGMENT_PREFIX)) win.location.reload();
+  });
+}

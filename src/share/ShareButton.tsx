@@ -12,8 +12,8 @@ export function ShareButton({ session }: { session: Session }) {
         <Share2 size={16} aria-hidden="true" />
         Share
       </Button>
-      <ModalOverlay className="pp-modal-overlay" isDismissable>
-        <Modal className="pp-modal pp-share-modal">
+      <ModalOverlay className="pp-share-overlay" isDismissable>
+        <Modal className="pp-share-modal">
           <ShareDialog session={session} />
         </Modal>
       </ModalOverlay>

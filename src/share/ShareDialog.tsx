@@ -46,7 +46,7 @@ export function ShareDialog({ session }: { session: Session }) {
   };
 
   return (
-    <Dialog className="pp-dialog pp-share-dialog">
+    <Dialog className="pp-share-dialog">
       {({ close }) => (
         <>
           <Heading slot="title">Share</Heading>
@@ -124,7 +124,7 @@ export function ShareDialog({ session }: { session: Session }) {
             />
           </TextField>
           <OpenLinkField onOpen={(next, path) => openProject(next, path, close)} />
-          <div className="pp-dialog-actions">
+          <div className="pp-share-actions">
             <Button className="pp-button" onPress={close}>
               Close
             </Button>

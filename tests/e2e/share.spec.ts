@@ -68,6 +68,11 @@ test('a share link opened in a new page shows the same project and preview', asy
   await expect(other.locator('.pp-editor-tab')).toHaveText(ENTRY);
   await expect(editorText(other)).toContainText("'Shared ' + 6 * 7");
   await expect(notice(other)).toHaveCount(0);
+
+  // A link pasted into the address bar of an open Playpen changes only the fragment.
+  await other.evaluate(() => (location.hash = '#code/AQ!pasted'));
+  await expect(notice(other)).toContainText('“!” at position 3');
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
 });
 
 test('?readonly refuses typing and offers Edit a copy, which allows edits', async ({
