@@ -15,7 +15,12 @@ export function Toolbar({ session }: { session: Session }) {
   return (
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
-      <NewProjectMenu onCreate={(project) => session.project.replace(project)} />
+      <NewProjectMenu
+        onCreate={(project) => {
+          session.project.replace(project);
+          session.view.makeEditable();
+        }}
+      />
       <TooltipTrigger delay={400}>
         <Button
           className="pp-button pp-button--primary"

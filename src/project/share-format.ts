@@ -78,7 +78,7 @@ export class FormatError extends Error {}
 
 class Reader {
   pos = 0;
-  private decoder = new TextDecoder('utf-8', { fatal: true });
+  private decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   constructor(private data: Uint8Array) {}
   byte(): number {
     if (this.pos >= this.data.length) throw new FormatError('ends early: it was probably cut off');

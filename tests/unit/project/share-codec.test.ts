@@ -75,6 +75,7 @@ describe('round trip', () => {
         'src/empty.ts': text(''),
         'docs/über/ファイル.md': text('# 見出し\n\n\u200b zero width, \r\n CRLF, \t tab'),
         'src/zero.txt': text('a\u0000b'),
+        'src/bom.ts': text('\ufeffexport {}; // a byte order mark is kept'),
       },
     };
     const result = roundTrip(project, 'docs/über/ファイル.md');
