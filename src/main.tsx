@@ -4,16 +4,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App';
 import { createSession } from './app/session';
 import { installBenchHook } from './app/bench-hook';
+import { decideStartup, reloadOnNewPermalink } from './app/startup';
+import { EmbedLayout } from './app/EmbedLayout';
 import './app/app.css';
 
 const queryClient = new QueryClient();
-const session = createSession();
+const startup = decideStartup(window.location.href);
+const session = createSession(startup);
+reloadOnNewPermalink(window);
 installBenchHook(session);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App session={session} />
+      {startup.embed ? <EmbedLayout session={session} /> : <App session={session} />}
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -8,6 +8,7 @@ import { FilesPanel } from '../files/FilesPanel';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { HangBanner } from '../run/HangBanner';
+import { ViewBanners } from './ViewBanners';
 
 function layoutStorage(): Storage | undefined {
   try {
@@ -19,6 +20,7 @@ function layoutStorage(): Storage | undefined {
 
 export function App({ session }: { session: Session }) {
   const runState = useStore(session.controller);
+  const { readOnly } = useStore(session.view);
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
   const main = useDefaultLayout({ id: 'playpen:layout:main', storage: layoutStorage() });
   const side = useDefaultLayout({ id: 'playpen:layout:side', storage: layoutStorage() });
@@ -53,6 +55,7 @@ export function App({ session }: { session: Session }) {
     <div className="pp-app">
       <Toolbar session={session} />
       <HangBanner watch={session.hang} />
+      <ViewBanners session={session} />
       <Group
         orientation="horizontal"
         className="pp-main"
@@ -60,11 +63,16 @@ export function App({ session }: { session: Session }) {
         onLayoutChanged={main.onLayoutChanged}
       >
         <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
-          <FilesPanel store={session.project} />
+          <FilesPanel store={session.project} readOnly={readOnly} />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea session={session} diagnostics={runState.diagnostics} reveal={reveal} />
+          <EditorArea
+            session={session}
+            diagnostics={runState.diagnostics}
+            reveal={reveal}
+            readOnly={readOnly}
+          />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">

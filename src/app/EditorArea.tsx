@@ -18,10 +18,12 @@ export interface EditorAreaProps {
   /** Build diagnostics shown as markers. */
   diagnostics: Diagnostic[];
   reveal: RevealTarget | null;
+  /** Refuses edits (a read-only link). */
+  readOnly?: boolean;
 }
 
 /** Monaco for text files, a preview for binary ones. */
-export function EditorArea({ session, diagnostics, reveal }: EditorAreaProps) {
+export function EditorArea({ session, diagnostics, reveal, readOnly }: EditorAreaProps) {
   const { project, activePath } = useStore(session.project);
   const active = activePath ? project.files[activePath] : undefined;
   return (
@@ -34,6 +36,7 @@ export function EditorArea({ session, diagnostics, reveal }: EditorAreaProps) {
           activePath={active?.kind === 'text' ? activePath : null}
           onChange={(path, text) => session.project.setText(path, text)}
           diagnostics={diagnostics}
+          readOnly={readOnly}
           reveal={reveal ?? undefined}
           onRunShortcut={() => void session.controller.run()}
         />

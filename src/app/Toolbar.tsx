@@ -5,6 +5,7 @@ import { useStore } from './useStore';
 import { RunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
 import { DownloadButton } from './DownloadButton';
+import { ShareButton } from '../share/ShareButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -15,7 +16,12 @@ export function Toolbar({ session }: { session: Session }) {
   return (
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
-      <NewProjectMenu onCreate={(project) => session.project.replace(project)} />
+      <NewProjectMenu
+        onCreate={(project) => {
+          session.project.replace(project);
+          session.view.makeEditable();
+        }}
+      />
       <DownloadButton store={session.project} />
       <TooltipTrigger delay={400}>
         <Button
@@ -38,6 +44,7 @@ export function Toolbar({ session }: { session: Session }) {
         Auto-run
       </Switch>
       <RunStatus state={runState} />
+      <ShareButton session={session} />
     </header>
   );
 }

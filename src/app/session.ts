@@ -8,6 +8,8 @@ import { createRunController, type RunController, type RunInfo } from '../run/co
 import { createHangMemory } from '../run/hang-memory';
 import { createHangWatch, type HangWatch } from '../run/hang-watch';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import type { Startup } from './startup';
+import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -17,6 +19,10 @@ export interface Session {
   controller: RunController;
   /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
   hang: HangWatch;
+  /** Read-only, embed and notices (see startup.ts). */
+  view: ViewStore;
+  /** How the page opened (a permalink must not touch saved projects until the first edit). */
+  startup: Startup;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -30,9 +36,13 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-export function createSession(): Session {
+const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
+
+export function createSession(startup: Startup = PLAIN_START): Session {
   const settings = createSettingsStore(safeLocalStorage());
-  const project = createProjectStore(createDefaultProject());
+  const project = createProjectStore(startup.project ?? createDefaultProject());
+  if (startup.openPath) project.setActive(startup.openPath);
+  const view = createViewStore(startup, browserUrlBar);
   const consoleStore = createConsoleStore();
   const bundler = createBundlerClient({
     createWorker: () =>
@@ -103,6 +113,8 @@ export function createSession(): Session {
     console: consoleStore,
     controller,
     hang,
+    view,
+    startup,
     attachPreview(container) {
       host = createPreviewHost({
         container,

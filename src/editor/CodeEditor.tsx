@@ -61,13 +61,13 @@ export function CodeEditor(props: CodeEditorProps) {
   const [hasModel, setHasModel] = useState(false);
   const [languageService, setLanguageService] =
     useState<ReturnType<typeof createLanguageServiceSync>>();
-  const callbacks = useRef({ onChange: props.onChange, onRun: props.onRunShortcut });
+  const callbacks = useRef({ onChange: props.onChange, onRun: props.onRunShortcut, readOnly });
   const canRun = useRef<(value: boolean) => void>(undefined);
   const lastProject = useRef(projectId);
   const lastReveal = useRef<number>(undefined);
 
   useEffect(() => {
-    callbacks.current = { onChange: props.onChange, onRun: props.onRunShortcut };
+    callbacks.current = { onChange: props.onChange, onRun: props.onRunShortcut, readOnly };
     canRun.current?.(!!props.onRunShortcut);
   });
 
@@ -78,6 +78,8 @@ export function CodeEditor(props: CodeEditorProps) {
     );
     const sync = createLanguageServiceSync(monaco);
     canRun.current = created.setCanRun;
+    // Read-only from the first keystroke, not from the options effect a render later.
+    created.instance.updateOptions({ readOnly: callbacks.current.readOnly });
     created.setCanRun(!!callbacks.current.onRun);
     setModelChangeHandler((path, text) => callbacks.current.onChange(path, text));
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));

@@ -1,0 +1,63 @@
+/**
+ * What the page opens with, decided from its URL alone: a shared project from `#code/…`,
+ * `?readonly`, `?embed`, or the default project with a message when the link was bad.
+ */
+import type { Project } from '../protocol';
+import { decodeFragment, FRAGMENT_PREFIX } from '../project/share-codec';
+
+export interface Startup {
+  /** The shared project; undefined = the usual start (default or saved project). */
+  project?: Project;
+  /** File to show first (from the link), when not the entry. */
+  openPath?: string;
+  /** Opened from a valid `#code/` link: saved projects must not be restored or overwritten until the first edit. */
+  fromPermalink: boolean;
+  /** `?readonly` on a valid shared project: refuse edits until "Edit a copy". */
+  readOnly: boolean;
+  /** `?embed`: the compact layout for iframes. */
+  embed: boolean;
+  /** What was wrong with the link, for a banner; the app opened as usual instead. */
+  error?: string;
+}
+
+export function decideStartup(href: string): Startup {
+  const url = new URL(href);
+  const embed = url.searchParams.has('embed');
+  if (!url.hash.startsWith('#' + FRAGMENT_PREFIX))
+    return { fromPermalink: false, readOnly: false, embed };
+  const result = decodeFragment(url.hash);
+  if (!result.ok)
+    return {
+      fromPermalink: false,
+      readOnly: false,
+      embed,
+      error: `${result.error} Playpen opened as usual instead; none of your work was changed.`,
+    };
+  return {
+    project: result.project,
+    openPath: result.options.open,
+    fromPermalink: true,
+    readOnly: url.searchParams.has('readonly'),
+    embed,
+  };
+}
+
+/** The URL without `?readonly` (the rest, fragment included, unchanged). */
+export function withoutReadOnly(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('readonly');
+  // URLSearchParams writes `embed=` for a bare `embed`; keep the short form.
+  url.search = url.search.replace(/=(?=&|$)/g, '');
+  return url.href;
+}
+
+/**
+ * A `#code/` link pasted into the address bar of an open Playpen changes only the fragment,
+ * which does not reload the page: reload, so it opens through the same path as a fresh visit
+ * (and saved projects are handled as for any permalink).
+ */
+export function reloadOnNewPermalink(win: Window): void {
+  win.addEventListener('hashchange', () => {
+    if (win.location.hash.startsWith('#' + FRAGMENT_PREFIX)) win.location.reload();
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * How the app is shown, apart from the project: read-only (a `?readonly` link), embedded,
+ * and a dismissible notice (e.g. a broken link). Plain TS; React reads it with useStore.
+ */
+import type { Startup } from './startup';
+import { withoutReadOnly } from './startup';
+
+export interface ViewState {
+  /** Editing refused (a read-only link) until "Edit a copy". */
+  readOnly: boolean;
+  /** Compact layout for iframes. */
+  embed: boolean;
+  /** A message the user must see (shown as an alert) until dismissed. */
+  notice: string | null;
+}
+
+export interface ViewStore {
+  getState(): ViewState;
+  subscribe(fn: () => void): () => void;
+  /** "Edit a copy": editing allowed, and `?readonly` leaves the address bar. */
+  makeEditable(): void;
+  showNotice(text: string): void;
+  dismissNotice(): void;
+}
+
+/** The address bar, injected so the store is testable without a browser. */
+export interface UrlBar {
+  get(): string;
+  replace(href: string): void;
+}
+
+export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
+  let state: ViewState = {
+    readOnly: startup.readOnly,
+    embed: startup.embed,
+    notice: startup.error ?? null,
+  };
+  const listeners = new Set<() => void>();
+  const set = (patch: Partial<ViewState>) => {
+    state = { ...state, ...patch };
+    for (const fn of [...listeners]) fn();
+  };
+  return {
+    getState: () => state,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    makeEditable() {
+      if (!state.readOnly) return;
+      const href = url.get();
+      const next = withoutReadOnly(href);
+      if (next !== href) url.replace(next);
+      set({ readOnly: false });
+    },
+    showNotice: (text) => set({ notice: text }),
+    dismissNotice: () => set({ notice: null }),
+  };
+}
+
+/** The real address bar: history.replaceState keeps the page (and the project) as it is. */
+export const browserUrlBar: UrlBar = {
+  get: () => window.location.href,
+  replace: (href) => window.history.replaceState(window.history.state, '', href),
+};

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import LZString from 'lz-string';
+import {
+  consoleLog,
+  fileItem,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  typeAtEnd,
+  waitForRun,
+} from './helpers';
+
+const ENTRY = 'src/main.ts';
+/** The app's notice banner (Monaco has empty alert regions of its own). */
+const notice = (page: Page) => page.getByRole('alert').filter({ hasText: /share link/ });
+const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+
+/** Opens the Share dialog and returns it. */
+async function openShare(page: Page) {
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Edits the example so the shared project is recognisably this one, then returns its link. */
+async function sharedLink(page: Page, opts: { readOnly?: boolean } = {}): Promise<string> {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await replaceEditorText(
+    page,
+    "const h = document.createElement('h1');\nh.textContent = 'Shared ' + 6 * 7 + ' ✓';\ndocument.body.replaceChildren(h);\nconsole.log('shared run');\n",
+  );
+  await expect(preview(page).locator('h1')).toHaveText('Shared 42 ✓');
+  const dialog = await openShare(page);
+  if (opts.readOnly) {
+    await dialog.getByText('Read-only link').click();
+    await expect(dialog.getByRole('checkbox', { name: 'Read-only link' })).toBeChecked();
+  }
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(link).toMatch(/#code\/[A-Za-z0-9_-]+$/);
+  await expect(dialog).toContainText(`${link.length.toLocaleString('en')} characters`);
+  expect(link.includes('?readonly')).toBe(!!opts.readOnly);
+  return link;
+}
+
+test('a share link opened in a new page shows the same project and preview', async ({
+  page,
+  context,
+}) => {
+  const link = await sharedLink(page);
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog).toContainText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  const embed = await dialog.getByRole('textbox', { name: 'Embed code' }).inputValue();
+  expect(embed).toContain('?embed#code/');
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
+  await expect(preview(other).locator('h1')).toHaveText('Shared 42 ✓');
+  await expect(consoleLog(other)).toContainText('shared run');
+  for (const path of [ENTRY, 'src/greet.ts', 'src/style.css', 'src/logo.svg', 'index.html'])
+    await expect(fileItem(other, path)).toBeVisible();
+  await expect(other.locator('.pp-editor-tab')).toHaveText(ENTRY);
+  await expect(editorText(other)).toContainText("'Shared ' + 6 * 7");
+  await expect(notice(other)).toHaveCount(0);
+
+  // A link pasted into the address bar of an open Playpen changes only the fragment.
+  await other.evaluate(() => (location.hash = '#code/AQ!pasted'));
+  await expect(notice(other)).toContainText('“!” at position 3');
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
+});
+
+test('?readonly refuses typing and offers Edit a copy, which allows edits', async ({
+  page,
+  context,
+}) => {
+  const link = await sharedLink(page, { readOnly: true });
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
+  await expect(other.getByText(/Read-only: this shared project can’t be edited/)).toBeVisible();
+  await expect(other.getByRole('button', { name: 'New file' })).toHaveCount(0);
+
+  await typeAtEnd(other, '// typed while read-only');
+  await expect(editorText(other)).toContainText("'Shared ' + 6 * 7");
+  await expect(editorText(other)).not.toContainText('typed while read-only');
+
+  await other.getByRole('button', { name: 'Edit a copy' }).click();
+  await expect(other.getByRole('button', { name: 'Edit a copy' })).toHaveCount(0);
+  expect(other.url()).not.toContain('readonly');
+  expect(other.url()).toContain('#code/');
+  await typeAtEnd(other, "\nconsole.log('edited copy');");
+  await expect(editorText(other)).toContainText("console.log('edited copy');");
+  await expect(consoleLog(other)).toContainText('edited copy');
+});
+
+test('a malformed link opens the app with a clear message', async ({ page }) => {
+  await getLoadedApp(page, '/?readonly#code/AQ!not-a-link');
+  const alert = notice(page);
+  await expect(alert).toContainText('This share link is broken');
+  await expect(alert).toContainText('“!” at position 3');
+  await expect(alert).toContainText('none of your work was changed');
+  await expect(fileItem(page, ENTRY)).toBeVisible();
+  await expect(page.getByText(/Read-only:/)).toHaveCount(0);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice(page)).toHaveCount(0);
+
+  // Cut off mid-way, as chat apps do.
+  const dialog = await openShare(page);
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  await page.goto(link.slice(0, Math.floor(link.length * 0.6)));
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await expect(notice(page)).toContainText(/cut off/);
+});
+
+test('an embed link shows the compact layout with Open in Playpen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const link = await sharedLink(page);
+  const embedded = link.replace('#', '?embed#');
+  await page.setViewportSize({ width: 420, height: 700 });
+  await page.goto(embedded);
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Run' })).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Files' })).toHaveCount(0);
+  const open = page.getByRole('link', { name: 'Open in Playpen' });
+  await expect(open).toHaveAttribute('target', '_blank');
+  expect(await open.getAttribute('href')).not.toContain('embed');
+  await expect(page.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+  await expect(editorText(page)).toContainText("'Shared ' + 6 * 7");
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await expect(preview(page).locator('h1')).toHaveText('Shared 42 ✓');
+
+  const [opened] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+  // Three pages have built by now; closing the embed leaves the busy machine to the new tab.
+  await page.close();
+  await expect(runStatus(opened)).toHaveText('Running', { timeout: 45_000 });
+  await expect(preview(opened).locator('h1')).toHaveText('Shared 42 ✓');
+  await expect(fileItem(opened, ENTRY)).toBeVisible();
+});
+
+test('Open link imports a TypeScript Playground link as the project', async ({ page }) => {
+  await getLoadedApp(page);
+  const code = "const answer: number = 6 * 7;\nconsole.log('from the playground', answer);\n";
+  const url = `https://www.typescriptlang.org/play?#code/${LZString.compressToEncodedURIComponent(code)}`;
+  let dialog = await openShare(page);
+  await dialog.getByRole('button', { name: 'Import a project from a link…' }).click();
+  await dialog.getByRole('textbox', { name: 'Open link' }).fill('https://example.com/nothing');
+  await dialog.getByRole('button', { name: 'Open link' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('holds no project');
+
+  await dialog.getByRole('textbox', { name: 'Open link' }).fill(url);
+  await dialog.getByRole('button', { name: 'Open link' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fileItem(page, ENTRY)).toBeVisible();
+  await expect(fileItem(page, 'src/greet.ts')).toHaveCount(0);
+  await waitForRun(page);
+  await expect(consoleLog(page)).toContainText('from the playground 42');
+
+  dialog = await openShare(page);
+  await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveValue(/#code\//);
+});

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { decideStartup, withoutReadOnly } from '../../../src/app/startup';
+import { createViewStore } from '../../../src/app/view-store';
+import { encodeProject } from '../../../src/project/share-codec';
+import { TEMPLATES } from '../../../src/project/templates';
+
+const project = TEMPLATES[1]!.create();
+const fragment = encodeProject(project, { open: 'src/App.tsx' });
+const base = 'https://pp.test/app/';
+
+describe('decideStartup', () => {
+  test('no fragment: the usual start', () => {
+    expect(decideStartup(base)).toEqual({ fromPermalink: false, readOnly: false, embed: false });
+    expect(decideStartup(base + '?embed#intro').embed).toBe(true);
+  });
+
+  test('a permalink opens its project, file and flags', () => {
+    const s = decideStartup(`${base}?embed&readonly#${fragment}`);
+    expect(s).toEqual({
+      project,
+      openPath: 'src/App.tsx',
+      fromPermalink: true,
+      readOnly: true,
+      embed: true,
+    });
+  });
+
+  test('a broken permalink opens as usual with a message, never read-only', () => {
+    const s = decideStartup(`${base}?readonly#${fragment.slice(0, 60)}`);
+    expect(s.project).toBeUndefined();
+    expect(s.fromPermalink).toBe(false);
+    expect(s.readOnly).toBe(false);
+    expect(s.error).toMatch(
+      /cut off.*Playpen opened as usual instead; none of your work was changed/,
+    );
+  });
+});
+
+describe('read-only view', () => {
+  test('Edit a copy drops ?readonly from the address, keeping the rest', () => {
+    expect(withoutReadOnly(`${base}?readonly#${fragment}`)).toBe(`${base}#${fragment}`);
+    expect(withoutReadOnly(`${base}?embed&readonly#x`)).toBe(`${base}?embed#x`);
+    let href = `${base}?readonly#${fragment}`;
+    const view = createViewStore(decideStartup(href), {
+      get: () => href,
+      replace: (next) => (href = next),
+    });
+    expect(view.getState().readOnly).toBe(true);
+    view.makeEditable();
+    expect(view.getState().readOnly).toBe(false);
+    expect(href).toBe(`${base}#${fragment}`);
+  });
+
+  test('notices are shown until dismissed', () => {
+    const view = createViewStore(decideStartup(`${base}#code/!!`), {
+      get: () => base,
+      replace: () => {},
+    });
+    expect(view.getState().notice).toMatch(/contains “!” at position 1/);
+    view.dismissNotice();
+    expect(view.getState().notice).toBeNull();
+  });
+});
