@@ -9,6 +9,8 @@ import './app/app.css';
 const queryClient = new QueryClient();
 const session = createSession();
 installBenchHook(session);
+session.persistence.bindPage(window);
+await session.persistence.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,6 +3,7 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { CodeEditor } from '../editor/CodeEditor';
 import { BinaryPreview } from '../files/BinaryPreview';
+import { useEditorSettings } from '../settings/useEditorSettings';
 
 /** Where to move the editor's cursor (a console location was clicked). */
 export interface RevealTarget {
@@ -24,6 +25,7 @@ export interface EditorAreaProps {
 export function EditorArea({ session, diagnostics, reveal }: EditorAreaProps) {
   const { project, activePath } = useStore(session.project);
   const active = activePath ? project.files[activePath] : undefined;
+  const editorSettings = useEditorSettings(session.settings);
   return (
     <div className="pp-editor-area">
       <div className="pp-editor-tab">{activePath ?? 'No file open'}</div>
@@ -36,6 +38,7 @@ export function EditorArea({ session, diagnostics, reveal }: EditorAreaProps) {
           diagnostics={diagnostics}
           reveal={reveal ?? undefined}
           onRunShortcut={() => void session.controller.run()}
+          {...editorSettings}
         />
       </div>
     </div>

@@ -6,6 +6,9 @@ import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import { createRunController, type RunController, type RunInfo } from '../run/controller';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { applyTheme } from '../settings/theme';
+import { createPersistence, type Persistence } from '../project/storage/persistence';
+import { createIdbBackend } from '../project/storage/idb-backend';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -13,6 +16,8 @@ export interface Session {
   project: ProjectStore;
   console: ConsoleStore;
   controller: RunController;
+  /** Autosave, saved projects and the two-tabs check; start() before the first render. */
+  persistence: Persistence;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -30,6 +35,13 @@ export function createSession(): Session {
   const settings = createSettingsStore(safeLocalStorage());
   const project = createProjectStore(createDefaultProject());
   const consoleStore = createConsoleStore();
+  const persistence = createPersistence({
+    store: project,
+    backend: createIdbBackend(),
+    local: safeLocalStorage(),
+    initialHash: typeof location === 'undefined' ? '' : location.hash,
+    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel('playpen:tabs') : null,
+  });
   const bundler = createBundlerClient({
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
@@ -50,6 +62,7 @@ export function createSession(): Session {
   const controller = createRunController({
     build: (request) => bundler.build(request),
     getProject: () => project.getState().project,
+    beforeRun: () => persistence.autosave.flush(),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       consoleStore.setProgram(program);
@@ -69,6 +82,7 @@ export function createSession(): Session {
   const applySettings = () => {
     const s = settings.getState();
     controller.setAutoRun(s.autoRun, s.autoRunDelayMs);
+    if (typeof document !== 'undefined') applyTheme(document.documentElement, s.theme);
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);
@@ -88,6 +102,7 @@ export function createSession(): Session {
     project,
     console: consoleStore,
     controller,
+    persistence,
     attachPreview(container) {
       host = createPreviewHost({
         container,
@@ -121,6 +136,7 @@ export function createSession(): Session {
       unsubscribeSettings();
       unsubscribeProject();
       controller.dispose();
+      persistence.dispose();
       host?.dispose();
       bundler.dispose();
     },
