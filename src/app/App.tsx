@@ -7,6 +7,7 @@ import { EditorArea, type RevealTarget } from './EditorArea';
 import { FileTree } from '../files/FileTree';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
+import { PersistenceBanners } from '../projects/PersistenceBanners';
 
 function layoutStorage(): Storage | undefined {
   try {
@@ -50,6 +51,7 @@ export function App({ session }: { session: Session }) {
   return (
     <div className="pp-app">
       <Toolbar session={session} />
+      <PersistenceBanners persistence={session.persistence} />
       <Group
         orientation="horizontal"
         className="pp-main"

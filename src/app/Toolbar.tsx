@@ -4,6 +4,8 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { RunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
+import { ProjectsButton } from '../projects/ProjectsButton';
+import { SettingsButton } from '../settings/SettingsButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -11,10 +13,15 @@ export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 export function Toolbar({ session }: { session: Session }) {
   const runState = useStore(session.controller);
   const settings = useStore(session.settings);
+  const library = useStore(session.persistence.library);
   return (
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
-      <NewProjectMenu onCreate={(project) => session.project.replace(project)} />
+      <NewProjectMenu
+        onCreate={(project) => void session.persistence.library.create(project)}
+        keepsOpenProject={!library.error}
+      />
+      <ProjectsButton library={session.persistence.library} />
       <TooltipTrigger delay={400}>
         <Button
           className="pp-button pp-button--primary"
@@ -36,6 +43,7 @@ export function Toolbar({ session }: { session: Session }) {
         Auto-run
       </Switch>
       <RunStatus state={runState} />
+      <SettingsButton settings={session.settings} />
     </header>
   );
 }

@@ -81,7 +81,9 @@ export function createSettingsStore(
 }
 
 /** A CDN base as stored (with a trailing slash), or an error sentence. */
-export function parseCdnBase(text: string): { ok: true; value: string } | { ok: false; error: string } {
+export function parseCdnBase(
+  text: string,
+): { ok: true; value: string } | { ok: false; error: string } {
   const trimmed = text.trim();
   let url: URL;
   try {

@@ -102,7 +102,7 @@ test('runaway code leaves the app responsive and the next run works', async ({ p
 test('the React template renders and responds to a click', async ({ page }) => {
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByRole('menuitem', { name: /React \+ TypeScript/ }).click();
-  await page.getByRole('button', { name: 'Replace project' }).click();
+  await page.getByRole('button', { name: 'Create project' }).click();
   await expect(fileItem(page, 'src/App.tsx')).toBeVisible();
   const button = preview(page).getByRole('button', { name: /count/i });
   await expect(button).toBeVisible({ timeout: 30_000 });

@@ -192,7 +192,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       loadingOwn = true;
       try {
         setCurrent(newId());
-        updatedAt = now();
+        updatedAt = Math.max(now(), updatedAt + 1);
         store.replace(project);
       } finally {
         loadingOwn = false;

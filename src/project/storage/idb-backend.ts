@@ -9,7 +9,9 @@ interface Schema extends DBSchema {
  * Records in IndexedDB ("playpen" database, "projects" store). Opening is lazy and retried
  * after a failure; a missing IndexedDB (some private modes) rejects every call with a clear error.
  */
-export function createIdbBackend(factory: IDBFactory | undefined = globalThis.indexedDB): ProjectBackend {
+export function createIdbBackend(
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): ProjectBackend {
   let db: Promise<IDBPDatabase<Schema>> | null = null;
   const open = () => {
     if (!factory) return Promise.reject(new Error('IndexedDB is not available'));

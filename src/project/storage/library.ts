@@ -1,7 +1,12 @@
 import type { Project } from '../../protocol';
 import type { Autosave } from './autosave';
 import type { TabConflict } from './tab-guard';
-import { describeStorageError, type ProjectBackend, type ProjectRecord, type ProjectSummary } from './types';
+import {
+  describeStorageError,
+  type ProjectBackend,
+  type ProjectRecord,
+  type ProjectSummary,
+} from './types';
 
 export interface LibraryState {
   /** Saved projects, most recently changed first (refreshed on refresh() and after each action). */
@@ -51,7 +56,13 @@ export function createLibrary(deps: LibraryDeps): ProjectLibrary {
   const newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
   const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
-  let state: LibraryState = { projects: [], currentId: null, error: null, deleted: null, conflict: 'none' };
+  let state: LibraryState = {
+    projects: [],
+    currentId: null,
+    error: null,
+    deleted: null,
+    conflict: 'none',
+  };
   let trash: { record: ProjectRecord; wasOpen: boolean; timer: unknown } | null = null;
   const listeners = new Set<() => void>();
   const set = (patch: Partial<LibraryState>) => {
@@ -121,7 +132,12 @@ export function createLibrary(deps: LibraryDeps): ProjectLibrary {
       await attempt(async () => {
         const record = await backend.get(id);
         if (!record) throw new Error('that project no longer exists');
-        await backend.put({ ...record, id: newId(), name: `${record.name} (copy)`, updatedAt: now() });
+        await backend.put({
+          ...record,
+          id: newId(),
+          name: `${record.name} (copy)`,
+          updatedAt: now(),
+        });
       });
     },
     async remove(id) {

@@ -55,7 +55,8 @@ export function createTabGuard(
   channel?.addEventListener('message', ({ data }) => {
     const m = data as Partial<Message> | null;
     if (!m || typeof m !== 'object' || m.tab === tab || m.id !== current || !current) return;
-    if (m.type === 'open' && conflict === 'none') post({ type: 'also-open', tab, id: current, to: m.tab! });
+    if (m.type === 'open' && conflict === 'none')
+      post({ type: 'also-open', tab, id: current, to: m.tab! });
     else if (m.type === 'also-open' && m.to === tab) set('open-elsewhere');
     else if (m.type === 'take') set('taken-over');
     else if (m.type === 'closed' && conflict === 'open-elsewhere') set('none');

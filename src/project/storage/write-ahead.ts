@@ -51,7 +51,8 @@ function readWriteAhead(local: LocalStore | null, id: string): WriteAhead | null
     const raw = local?.getItem(key(id));
     if (!raw) return null;
     const value = JSON.parse(raw) as WriteAhead;
-    if (typeof value?.record?.updatedAt !== 'number' || typeof value.texts !== 'object') return null;
+    if (typeof value?.record?.updatedAt !== 'number' || typeof value.texts !== 'object')
+      return null;
     return value;
   } catch {
     return null;
