@@ -23,7 +23,7 @@ export interface EditorAreaProps {
 
 /** Monaco for text files, a preview for binary ones. */
 export function EditorArea({ session, diagnostics, reveal }: EditorAreaProps) {
-  const { project, activePath } = useStore(session.project);
+  const { project, activePath, loads } = useStore(session.project);
   const active = activePath ? project.files[activePath] : undefined;
   const editorSettings = useEditorSettings(session.settings);
   return (
@@ -39,6 +39,8 @@ export function EditorArea({ session, diagnostics, reveal }: EditorAreaProps) {
           reveal={reveal ?? undefined}
           onRunShortcut={() => void session.controller.run()}
           {...editorSettings}
+          // Each loaded project gets fresh models: undo must not step back into another project.
+          projectId={String(loads)}
         />
       </div>
     </div>

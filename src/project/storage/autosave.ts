@@ -31,8 +31,11 @@ export interface AutosaveDeps {
 }
 
 export interface Autosave {
-  /** Restores the last open project (unless opened from a link). Never rejects. */
-  start(): Promise<void>;
+  /**
+   * Restores the last open project (unless opened from a link). Never rejects. `abandoned`
+   * says the app gave up waiting and went on: a late answer must not swap the project then.
+   */
+  start(abandoned?: () => boolean): Promise<void>;
   /** Saves pending changes now; resolves when written (or failed, reported via onError). */
   flush(): Promise<void>;
   /** The page is going away: write the synchronous copy, start the IndexedDB write. */
@@ -161,7 +164,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
   const unsubscribe = store.subscribe(onChange);
 
   return {
-    async start() {
+    async start(abandoned = () => false) {
       if (deps.openedFromLink) return;
       const id = safely(() => local?.getItem(LAST_PROJECT_KEY)) ?? null;
       if (!id) return;
@@ -171,6 +174,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       } catch (error) {
         deps.onError(describeStorageError(error));
       }
+      if (abandoned()) return;
       const found = reconcile(local, id, saved);
       if (!found) return;
       load(found.record);

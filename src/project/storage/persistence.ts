@@ -64,7 +64,12 @@ export function createPersistence(deps: PersistenceDeps): Persistence {
       const timeout = new Promise<'timeout'>((resolve) =>
         setTimeout(() => resolve('timeout'), deps.startTimeoutMs ?? 4000),
       );
-      const outcome = await Promise.race([autosave.start().then(() => 'done' as const), timeout]);
+      let late = false;
+      const outcome = await Promise.race([
+        autosave.start(() => late).then(() => 'done' as const),
+        timeout,
+      ]);
+      late = true;
       if (outcome === 'timeout')
         lib.reportError(
           'Saved projects could not be loaded in time (storage is not answering). This tab shows a new project; your saved ones are untouched.',

@@ -221,4 +221,16 @@ describe('autosave', () => {
     expect(store.getState().project.name).toBe('Second');
     expect([...backend.records.values()].map((r) => r.name).sort()).toEqual(['Sample', 'Second']);
   });
+
+  it('a restore that answers after the app gave up waiting does not swap the project', async () => {
+    const first = setup();
+    first.store.setText('src/main.ts', 'saved');
+    await first.autosave.flush();
+    const store = createProjectStore(sample('Default'));
+    await first.make({ store }).start(() => true);
+    expect(store.getState().project.files['src/main.ts']).toEqual({
+      kind: 'text',
+      text: 'console.log(1)\n',
+    });
+  });
 });
