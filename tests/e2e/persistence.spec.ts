@@ -29,8 +29,8 @@ const projectsDialog = (page: Page) => page.getByRole('dialog', { name: 'Project
 const projectRow = (page: Page, name: string) =>
   projectsDialog(page).getByRole('listitem', { name, exact: true });
 
-test.beforeEach(async ({ page }) => {
-  await getLoadedApp(page);
+test.beforeEach(async ({ page }, info) => {
+  if (!info.title.startsWith('without IndexedDB')) await getLoadedApp(page);
 });
 
 test('typing then reloading at once keeps every character', async ({ page }) => {
@@ -157,4 +157,27 @@ test('the same project in a second tab is detected, and "Use this tab" takes it 
   await expect(
     page.getByRole('alert').filter({ hasText: 'now being edited in another tab' }),
   ).toBeVisible();
+});
+
+test('without IndexedDB the app says projects cannot be saved and keeps working', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException(
+          'The user denied permission to access the database.',
+          'SecurityError',
+        );
+      },
+    });
+  });
+  await getLoadedApp(page);
+  await replaceEditorText(page, '// kept in memory\n');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await waitForRun(page);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Projects can’t be saved in this browser' }),
+  ).toContainText('IndexedDB is not available');
+  await expect.poll(() => editorText(page)).toContain('// kept in memory');
 });
