@@ -60,6 +60,8 @@ test('the open project, its open file and the active file come back after a relo
 test('Projects: a new project is added, and projects can be opened, renamed, duplicated, deleted and restored', async ({
   page,
 }) => {
+  // Many steps and two reloads: more than the default time on a loaded machine.
+  test.slow();
   await replaceEditorText(page, '// first project\n');
   await waitForRun(page);
   await page.getByRole('button', { name: 'New project' }).click();
