@@ -13,6 +13,8 @@ const startup = decideStartup(window.location.href);
 const session = createSession(startup);
 reloadOnNewPermalink(window);
 installBenchHook(session);
+session.persistence.bindPage(window);
+await session.persistence.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,6 +9,7 @@ import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { HangBanner } from '../run/HangBanner';
 import { ViewBanners } from './ViewBanners';
+import { PersistenceBanners } from '../projects/PersistenceBanners';
 
 function layoutStorage(): Storage | undefined {
   try {
@@ -56,6 +57,7 @@ export function App({ session }: { session: Session }) {
       <Toolbar session={session} />
       <HangBanner watch={session.hang} />
       <ViewBanners session={session} />
+      <PersistenceBanners persistence={session.persistence} />
       <Group
         orientation="horizontal"
         className="pp-main"

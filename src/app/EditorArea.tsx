@@ -3,6 +3,7 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { CodeEditor } from '../editor/CodeEditor';
 import { BinaryPreview } from '../files/BinaryPreview';
+import { useEditorSettings } from '../settings/useEditorSettings';
 
 /** Where to move the editor's cursor (a console location was clicked). */
 export interface RevealTarget {
@@ -24,8 +25,9 @@ export interface EditorAreaProps {
 
 /** Monaco for text files, a preview for binary ones. */
 export function EditorArea({ session, diagnostics, reveal, readOnly }: EditorAreaProps) {
-  const { project, activePath } = useStore(session.project);
+  const { project, activePath, loads } = useStore(session.project);
   const active = activePath ? project.files[activePath] : undefined;
+  const editorSettings = useEditorSettings(session.settings);
   return (
     <div className="pp-editor-area">
       <div className="pp-editor-tab">{activePath ?? 'No file open'}</div>
@@ -39,6 +41,9 @@ export function EditorArea({ session, diagnostics, reveal, readOnly }: EditorAre
           readOnly={readOnly}
           reveal={reveal ?? undefined}
           onRunShortcut={() => void session.controller.run()}
+          {...editorSettings}
+          // Each loaded project gets fresh models: undo must not step back into another project.
+          projectId={String(loads)}
         />
       </div>
     </div>

@@ -15,12 +15,14 @@ import type { Project } from '../protocol';
 import { TEMPLATES } from '../project/templates';
 
 export interface NewProjectMenuProps {
-  /** Replaces the open project (after the user confirmed losing unsaved changes). */
+  /** Opens the new project (after the user confirmed). */
   onCreate(project: Project): void;
+  /** The open project stays saved in Projects, so nothing is lost (no "replaces" warning). */
+  keepsOpenProject?: boolean;
 }
 
 /** "New project" menu of templates; asks before replacing the open project. */
-export function NewProjectMenu({ onCreate }: NewProjectMenuProps) {
+export function NewProjectMenu({ onCreate, keepsOpenProject = false }: NewProjectMenuProps) {
   const [chosen, setChosen] = useState<(typeof TEMPLATES)[number] | null>(null);
   return (
     <>
@@ -55,7 +57,11 @@ export function NewProjectMenu({ onCreate }: NewProjectMenuProps) {
             {({ close }) => (
               <>
                 <Heading slot="title">Start a new “{chosen?.name}” project?</Heading>
-                <p>This replaces the files that are open now. Download them first to keep them.</p>
+                <p>
+                  {keepsOpenProject
+                    ? 'The project open now stays saved in Projects.'
+                    : 'This replaces the files that are open now. Download them first to keep them.'}
+                </p>
                 <div className="pp-dialog-actions">
                   <Button className="pp-button" onPress={close}>
                     Cancel
@@ -68,7 +74,7 @@ export function NewProjectMenu({ onCreate }: NewProjectMenuProps) {
                       close();
                     }}
                   >
-                    Replace project
+                    {keepsOpenProject ? 'Create project' : 'Replace project'}
                   </Button>
                 </div>
               </>

@@ -6,6 +6,8 @@ import { RunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
 import { DownloadButton } from './DownloadButton';
 import { ShareButton } from '../share/ShareButton';
+import { ProjectsButton } from '../projects/ProjectsButton';
+import { SettingsButton } from '../settings/SettingsButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -13,15 +15,18 @@ export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 export function Toolbar({ session }: { session: Session }) {
   const runState = useStore(session.controller);
   const settings = useStore(session.settings);
+  const library = useStore(session.persistence.library);
   return (
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
       <NewProjectMenu
         onCreate={(project) => {
-          session.project.replace(project);
+          void session.persistence.library.create(project);
           session.view.makeEditable();
         }}
+        keepsOpenProject={!library.error}
       />
+      <ProjectsButton library={session.persistence.library} />
       <DownloadButton store={session.project} />
       <TooltipTrigger delay={400}>
         <Button
@@ -45,6 +50,7 @@ export function Toolbar({ session }: { session: Session }) {
       </Switch>
       <RunStatus state={runState} />
       <ShareButton session={session} />
+      <SettingsButton settings={session.settings} />
     </header>
   );
 }

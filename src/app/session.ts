@@ -10,6 +10,9 @@ import { createHangWatch, type HangWatch } from '../run/hang-watch';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
 import type { Startup } from './startup';
 import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
+import { applyTheme } from '../settings/theme';
+import { createPersistence, type Persistence } from '../project/storage/persistence';
+import { createIdbBackend } from '../project/storage/idb-backend';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -23,6 +26,8 @@ export interface Session {
   view: ViewStore;
   /** How the page opened (a permalink must not touch saved projects until the first edit). */
   startup: Startup;
+  /** Autosave, saved projects and the two-tabs check; start() before the first render. */
+  persistence: Persistence;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -44,6 +49,20 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   if (startup.openPath) project.setActive(startup.openPath);
   const view = createViewStore(startup, browserUrlBar);
   const consoleStore = createConsoleStore();
+  const persistence = createPersistence({
+    store: project,
+    backend: createIdbBackend(),
+    local: safeLocalStorage(),
+    openedFromLink: startup.fromPermalink,
+    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel('playpen:tabs') : null,
+  });
+  const unsubscribeLink = startup.fromPermalink
+    ? persistence.library.subscribe(() => {
+        if (persistence.library.getState().currentId === null) return;
+        view.forgetPermalink();
+        unsubscribeLink?.();
+      })
+    : null;
   const bundler = createBundlerClient({
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
@@ -64,6 +83,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   const controller = createRunController({
     build: (request) => bundler.build(request),
     getProject: () => project.getState().project,
+    beforeRun: () => persistence.autosave.flush(),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       consoleStore.setProgram(program);
@@ -92,6 +112,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     const s = settings.getState();
     // After a hang, auto-run stays off for this load without changing the saved preference.
     controller.setAutoRun(s.autoRun && !hang.getState().held, s.autoRunDelayMs);
+    if (typeof document !== 'undefined') applyTheme(document.documentElement, s.theme);
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);
@@ -115,6 +136,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     hang,
     view,
     startup,
+    persistence,
     attachPreview(container) {
       host = createPreviewHost({
         container,
@@ -151,6 +173,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       hang.dispose();
       unsubscribeProject();
       controller.dispose();
+      unsubscribeLink?.();
+      persistence.dispose();
       host?.dispose();
       bundler.dispose();
     },

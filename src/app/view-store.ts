@@ -21,6 +21,8 @@ export interface ViewStore {
   makeEditable(): void;
   showNotice(text: string): void;
   dismissNotice(): void;
+  /** The project is saved now: drop `#code/…` so a reload restores the saved copy, not the link. */
+  forgetPermalink(): void;
 }
 
 /** The address bar, injected so the store is testable without a browser. */
@@ -52,6 +54,11 @@ export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
       const next = withoutReadOnly(href);
       if (next !== href) url.replace(next);
       set({ readOnly: false });
+    },
+    forgetPermalink() {
+      const href = url.get();
+      const at = href.indexOf('#');
+      if (at >= 0) url.replace(href.slice(0, at));
     },
     showNotice: (text) => set({ notice: text }),
     dismissNotice: () => set({ notice: null }),

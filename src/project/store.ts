@@ -14,6 +14,8 @@ export interface ProjectState {
   activePath: string | null;
   /** Files open in the editor, in the order they were opened. */
   openPaths: string[];
+  /** Counts replace() calls, so autosave can tell a newly loaded project from an edit. */
+  loads: number;
 }
 
 export type Result = { ok: true } | { ok: false; error: string };
@@ -67,7 +69,7 @@ function freeze(state: ProjectState): ProjectState {
   return Object.freeze(state);
 }
 
-function initialState(project: Project): ProjectState {
+function initialState(project: Project, loads = 0): ProjectState {
   const files = { ...project.files };
   const first = project.entry in files ? project.entry : (Object.keys(files).sort()[0] ?? null);
   return freeze({
@@ -75,6 +77,7 @@ function initialState(project: Project): ProjectState {
     folders: [],
     activePath: first,
     openPaths: first === null ? [] : [first],
+    loads,
   });
 }
 
@@ -97,8 +100,9 @@ export function createProjectStore(initial: Project): ProjectStore {
   let state = initialState(initial);
   const listeners = new Set<() => void>();
 
-  const commit = (next: Omit<ProjectState, 'folders'> & { folders: string[] }) => {
-    state = freeze({ ...next, folders: emptyFolders(next.folders, next.project.files) });
+  const commit = (next: Omit<ProjectState, 'folders' | 'loads'> & { folders: string[] }) => {
+    const folders = emptyFolders(next.folders, next.project.files);
+    state = freeze({ ...next, folders, loads: state.loads });
     for (const fn of [...listeners]) fn();
   };
   const files = () => state.project.files;
@@ -214,7 +218,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     replace(project) {
-      state = initialState(project);
+      state = initialState(project, state.loads + 1);
       for (const fn of [...listeners]) fn();
     },
 

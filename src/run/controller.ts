@@ -53,6 +53,8 @@ export interface RunControllerDeps {
   stopPreview(): void;
   /** Called when a build finishes (the console shows its diagnostics). */
   onBuild?(result: BuildResult): void;
+  /** Awaited before each build (autosave flushes, so work is saved before code runs). */
+  beforeRun?(): Promise<void> | void;
   /** Called before a run starts (the console starts afresh). */
   onRunStart?(run: RunInfo): void;
   /** Called when the bundler itself failed (worker dead twice). */
@@ -112,6 +114,15 @@ export function createRunController(deps: RunControllerDeps): RunController {
   async function run(): Promise<void> {
     cancelPending();
     const seq = ++buildSeq;
+    if (deps.beforeRun) {
+      set({ status: 'building', detail: null });
+      try {
+        await deps.beforeRun();
+      } catch {
+        // Saving failed (reported by the saver); running the code still helps the user.
+      }
+      if (seq !== buildSeq) return;
+    }
     const project = deps.getProject();
     set({ status: 'building', detail: null });
     let result: BuildResult | 'stale';

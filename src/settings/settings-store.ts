@@ -1,4 +1,4 @@
-/** User preferences that outlive a reload. The settings dialog (a later issue) edits these. */
+/** User preferences that outlive a reload, edited in the Settings dialog and applied at once. */
 export interface Settings {
   /** Rebuild and restart shortly after each edit. */
   autoRun: boolean;
@@ -8,21 +8,53 @@ export interface Settings {
   cdnBase: string;
   /** Real time a tick's loops may run before "Possible infinite loop" is thrown, in ms; 0 = off. */
   loopBudgetMs: number;
+  /** Colour scheme of the app and the editor; 'system' follows the OS. */
+  theme: ThemeSetting;
+  /** Editor font size in pixels. */
+  fontSize: number;
+  /** Spaces per indent in the editor. */
+  tabSize: number;
+  /** Wrap long lines in the editor. */
+  wordWrap: boolean;
+  /** Show the editor's minimap. */
+  minimap: boolean;
+  /** Default speed of virtual time in a run (read by the run loop). */
+  runSpeed: number;
 }
+
+export type ThemeSetting = 'system' | 'light' | 'dark';
+export const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark'];
+export const RUN_SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4];
 
 export const DEFAULT_SETTINGS: Settings = {
   autoRun: true,
   autoRunDelayMs: 300,
   cdnBase: 'https://esm.sh/',
   loopBudgetMs: 1000,
+  theme: 'system',
+  fontSize: 14,
+  tabSize: 2,
+  wordWrap: false,
+  minimap: false,
+  runSpeed: 1,
 };
 
+export const LIMITS = {
+  fontSize: { min: 8, max: 40 },
+  tabSize: { min: 1, max: 8 },
+  autoRunDelayMs: { min: 0, max: 10_000 },
+  loopBudgetMs: { min: 0, max: 600_000 },
+} as const;
+
 const KEY = 'playpen:settings';
+
+export type SettingsErrors = Partial<Record<keyof Settings, string>>;
 
 export interface SettingsStore {
   getState(): Settings;
   subscribe(listener: () => void): () => void;
-  update(patch: Partial<Settings>): void;
+  /** Applies and saves the valid fields; invalid ones are left as they were and explained. */
+  update(patch: Partial<Settings>): SettingsErrors;
 }
 
 /** Storage is injected so tests (and private modes where it throws) are handled. */
@@ -38,15 +70,81 @@ export function createSettingsStore(
       return () => listeners.delete(listener);
     },
     update(patch) {
-      state = { ...state, ...patch };
+      const { valid, errors } = validateSettings(patch);
+      if (Object.keys(valid).length === 0) return errors;
+      state = { ...state, ...valid };
       try {
         storage?.setItem(KEY, JSON.stringify(state));
       } catch {
         // Storage full or disabled: the setting still applies for this session.
       }
       for (const listener of listeners) listener();
+      return errors;
     },
   };
+}
+
+/** A CDN base as stored (with a trailing slash), or an error sentence. */
+export function parseCdnBase(
+  text: string,
+): { ok: true; value: string } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, error: 'Enter a full URL, such as https://esm.sh/.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, error: 'The CDN URL must start with http:// or https://.' };
+  return { ok: true, value: url.href.endsWith('/') ? url.href : url.href + '/' };
+}
+
+const inRange = (value: unknown, { min, max }: { min: number; max: number }) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+
+/** Splits a patch into the fields that may be applied and a message for each that may not. */
+export function validateSettings(patch: Record<string, unknown>): {
+  valid: Partial<Settings>;
+  errors: SettingsErrors;
+} {
+  const valid: Partial<Settings> = {};
+  const errors: SettingsErrors = {};
+  const bool = (k: 'autoRun' | 'wordWrap' | 'minimap') => {
+    if (!(k in patch)) return;
+    if (typeof patch[k] === 'boolean') valid[k] = patch[k];
+    else errors[k] = 'Expected on or off.';
+  };
+  const num = (k: keyof typeof LIMITS, label: string) => {
+    if (!(k in patch)) return;
+    const limit = LIMITS[k];
+    if (inRange(patch[k], limit)) valid[k] = Math.round(patch[k] as number);
+    else errors[k] = `${label} must be between ${limit.min} and ${limit.max}.`;
+  };
+  bool('autoRun');
+  bool('wordWrap');
+  bool('minimap');
+  num('fontSize', 'Font size');
+  num('tabSize', 'Tab size');
+  num('autoRunDelayMs', 'Auto-run delay');
+  num('loopBudgetMs', 'Loop time limit');
+  if ('theme' in patch) {
+    if (THEMES.includes(patch.theme as ThemeSetting)) valid.theme = patch.theme as ThemeSetting;
+    else errors.theme = 'Choose System, Light or Dark.';
+  }
+  if ('runSpeed' in patch) {
+    if (RUN_SPEEDS.includes(patch.runSpeed as number)) valid.runSpeed = patch.runSpeed as number;
+    else errors.runSpeed = `Run speed must be one of ${RUN_SPEEDS.join(', ')}.`;
+  }
+  if ('cdnBase' in patch) {
+    const parsed =
+      typeof patch.cdnBase === 'string'
+        ? parseCdnBase(patch.cdnBase)
+        : { ok: false as const, error: 'Enter a URL.' };
+    if (parsed.ok) valid.cdnBase = parsed.value;
+    else errors.cdnBase = parsed.error;
+  }
+  return { valid, errors };
 }
 
 function read(storage: Pick<Storage, 'getItem'> | null): Partial<Settings> {
@@ -55,16 +153,8 @@ function read(storage: Pick<Storage, 'getItem'> | null): Partial<Settings> {
     if (!raw) return {};
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return {};
-    const v = value as Record<string, unknown>;
-    const out: Partial<Settings> = {};
-    if (typeof v.autoRun === 'boolean') out.autoRun = v.autoRun;
-    if (typeof v.autoRunDelayMs === 'number' && v.autoRunDelayMs >= 0 && v.autoRunDelayMs <= 10_000)
-      out.autoRunDelayMs = v.autoRunDelayMs;
-    if (typeof v.cdnBase === 'string' && /^https?:\/\//.test(v.cdnBase))
-      out.cdnBase = v.cdnBase.endsWith('/') ? v.cdnBase : v.cdnBase + '/';
-    if (typeof v.loopBudgetMs === 'number' && v.loopBudgetMs >= 0 && v.loopBudgetMs <= 600_000)
-      out.loopBudgetMs = v.loopBudgetMs;
-    return out;
+    // Stored values pass the same checks as typed ones: a bad field falls back to its default.
+    return validateSettings(value as Record<string, unknown>).valid;
   } catch {
     return {};
   }

@@ -108,7 +108,7 @@ test('a preview that stops answering is removed; the app stays responsive and th
 test('the React template renders and responds to a click', async ({ page }) => {
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByRole('menuitem', { name: /React \+ TypeScript/ }).click();
-  await page.getByRole('button', { name: 'Replace project' }).click();
+  await page.getByRole('button', { name: 'Create project' }).click();
   await expect(fileItem(page, 'src/App.tsx')).toBeVisible();
   const button = preview(page).getByRole('button', { name: /count/i });
   await expect(button).toBeVisible({ timeout: 30_000 });

@@ -152,3 +152,49 @@ describe('run controller', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('beforeRun', () => {
+  it('waits for beforeRun (the autosave flush) before building, then builds the latest project', async () => {
+    const saved = deferred<void>();
+    const order: string[] = [];
+    const { controller, builds } = setup({
+      beforeRun: () => {
+        order.push('save');
+        return saved.promise;
+      },
+      getProject: () => {
+        order.push('read project');
+        return project;
+      },
+    });
+    const running = controller.run();
+    expect(controller.getState().status).toBe('building');
+    await Promise.resolve();
+    expect(builds).toHaveLength(0);
+    saved.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(['save', 'read project']);
+    builds[0]!.resolve(ok());
+    await running;
+    expect(controller.getState().status).toBe('running');
+  });
+
+  it('still runs when saving fails, and a newer run supersedes one waiting to save', async () => {
+    let calls = 0;
+    const { controller, builds } = setup({
+      beforeRun: () => {
+        calls++;
+        return calls === 1
+          ? new Promise<void>((r) => setTimeout(r, 5))
+          : Promise.reject(new Error('quota'));
+      },
+    });
+    const first = controller.run();
+    const second = controller.run();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(builds).toHaveLength(1);
+    builds[0]!.resolve(ok());
+    await Promise.all([first, second]);
+    expect(controller.getState().status).toBe('running');
+  });
+});

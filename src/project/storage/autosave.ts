@@ -1,0 +1,239 @@
+import type { Project } from '../../protocol';
+import type { ProjectState, ProjectStore } from '../store';
+import { describeStorageError, type ProjectBackend, type ProjectRecord } from './types';
+import {
+  LAST_PROJECT_KEY,
+  clearWriteAhead,
+  reconcile,
+  writeAhead,
+  type LocalStore,
+} from './write-ahead';
+
+export interface AutosaveDeps {
+  /** The open project. */
+  store: ProjectStore;
+  /** IndexedDB (app) or memory (tests). */
+  backend: ProjectBackend;
+  /** localStorage for the write-ahead copy and the last open project's id; null when off. */
+  local: LocalStore | null;
+  /** The page was opened with a permalink: restore nothing, overwrite nothing. */
+  openedFromLink: boolean;
+  /** Quiet time after the last change before saving, in ms. */
+  delayMs?: number;
+  /** Saving failed (message) or works again (null). */
+  onError(message: string | null): void;
+  /** The open project's record changed (another id, or none). */
+  onCurrentChange?(id: string | null): void;
+  now?: () => number;
+  newId?: () => string;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export interface Autosave {
+  /**
+   * Restores the last open project (unless opened from a link). Never rejects. `abandoned`
+   * says the app gave up waiting and went on: a late answer must not swap the project then.
+   */
+  start(abandoned?: () => boolean): Promise<void>;
+  /** Saves pending changes now; resolves when written (or failed, reported via onError). */
+  flush(): Promise<void>;
+  /** The page is going away: write the synchronous copy, start the IndexedDB write. */
+  flushOnHide(): void;
+  /** Loads a saved project into the store and makes it the one saved to. */
+  load(record: ProjectRecord): void;
+  /** Loads a new project and saves it at once as a new record. */
+  create(project: Project): Promise<string>;
+  /** Stop saving (another tab took the project over) or resume (this tab takes it back). */
+  setSuspended(suspended: boolean): void;
+  /** Renames the open project (through the store, so it is saved like any edit). */
+  rename(name: string): void;
+  /** Forget the record (it was deleted): later edits save as a new project. */
+  detach(): void;
+  /** Re-attach to a restored record, if nothing changed since detach. */
+  reattach(id: string): void;
+  currentId(): string | null;
+  dispose(): void;
+}
+
+const randomId = () => globalThis.crypto.randomUUID();
+
+export function createAutosave(deps: AutosaveDeps): Autosave {
+  const { store, backend, local } = deps;
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? randomId;
+  const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const delay = deps.delayMs ?? 500;
+
+  let current: string | null = null;
+  let updatedAt = now();
+  let seen: ProjectState = store.getState();
+  let dirty = false;
+  let suspended = false;
+  let timer: unknown = null;
+  let chain: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+  let loadingOwn = false;
+
+  const setCurrent = (id: string | null) => {
+    current = id;
+    if (id) safely(() => local?.setItem(LAST_PROJECT_KEY, id));
+    deps.onCurrentChange?.(id);
+  };
+  const cancelTimer = () => {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+  };
+  const snapshot = (): ProjectRecord | null => {
+    if (!current) return null;
+    const { project, openPaths, activePath } = store.getState();
+    return { id: current, ...project, openPaths: [...openPaths], activePath, updatedAt };
+  };
+
+  function onChange() {
+    const state = store.getState();
+    const prev = seen;
+    seen = state;
+    if (state.loads !== prev.loads) {
+      // A project loaded by someone else (permalink, import): keep the saved one intact;
+      // the first edit of the loaded project saves it as a new project.
+      if (!loadingOwn) setCurrent(null);
+      dirty = false;
+      cancelTimer();
+      return;
+    }
+    const contentChanged = state.project !== prev.project;
+    if (!current) {
+      if (!contentChanged) return;
+      setCurrent(newId());
+    }
+    if (contentChanged) updatedAt = Math.max(now(), updatedAt + 1);
+    dirty = true;
+    schedule();
+  }
+
+  function schedule() {
+    cancelTimer();
+    if (suspended) return;
+    timer = setTimer(() => {
+      timer = null;
+      void flush();
+    }, delay);
+  }
+
+  function flush(): Promise<void> {
+    cancelTimer();
+    if (!dirty || suspended) return chain;
+    const record = snapshot();
+    dirty = false;
+    if (!record) return chain;
+    inFlight++;
+    chain = chain.then(async () => {
+      try {
+        await backend.put(record);
+        clearWriteAhead(local, record.id, record.updatedAt);
+        deps.onError(null);
+      } catch (error) {
+        if (record.id === current) dirty = true;
+        deps.onError(describeStorageError(error));
+      } finally {
+        inFlight--;
+      }
+    });
+    return chain;
+  }
+
+  function load(record: ProjectRecord) {
+    cancelTimer();
+    loadingOwn = true;
+    try {
+      setCurrent(record.id);
+      updatedAt = record.updatedAt;
+      store.replace({ name: record.name, files: record.files, entry: record.entry });
+      for (const path of record.openPaths) store.setActive(path);
+      store.setActive(record.activePath);
+    } finally {
+      loadingOwn = false;
+    }
+    // Re-opening tabs is not an edit worth a write.
+    dirty = false;
+    cancelTimer();
+  }
+
+  const unsubscribe = store.subscribe(onChange);
+
+  return {
+    async start(abandoned = () => false) {
+      if (deps.openedFromLink) return;
+      const id = safely(() => local?.getItem(LAST_PROJECT_KEY)) ?? null;
+      if (!id) return;
+      let saved: ProjectRecord | undefined;
+      try {
+        saved = await backend.get(id);
+      } catch (error) {
+        deps.onError(describeStorageError(error));
+      }
+      if (abandoned()) return;
+      const found = reconcile(local, id, saved);
+      if (!found) return;
+      load(found.record);
+      if (found.fromWriteAhead) {
+        dirty = true;
+        await flush();
+      }
+    },
+    flush,
+    flushOnHide() {
+      if (suspended) return;
+      const record = snapshot();
+      if (record && (dirty || inFlight > 0)) writeAhead(local, record);
+      void flush();
+    },
+    load,
+    async create(project) {
+      await flush();
+      loadingOwn = true;
+      try {
+        setCurrent(newId());
+        updatedAt = Math.max(now(), updatedAt + 1);
+        store.replace(project);
+      } finally {
+        loadingOwn = false;
+      }
+      dirty = true;
+      await flush();
+      return current!;
+    },
+    setSuspended(value) {
+      suspended = value;
+      if (value) cancelTimer();
+      else if (dirty) schedule();
+    },
+    rename(name) {
+      store.setName(name);
+    },
+    detach() {
+      cancelTimer();
+      dirty = false;
+      setCurrent(null);
+      safely(() => local?.removeItem(LAST_PROJECT_KEY));
+    },
+    reattach(id) {
+      if (current === null) setCurrent(id);
+    },
+    currentId: () => current,
+    dispose() {
+      cancelTimer();
+      unsubscribe();
+    },
+  };
+}
+
+function safely<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}

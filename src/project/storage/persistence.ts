@@ -1,0 +1,105 @@
+import type { ProjectStore } from '../store';
+import { createAutosave, type Autosave } from './autosave';
+import { createLibrary, type ProjectLibrary } from './library';
+import { createTabGuard, type ChannelLike } from './tab-guard';
+import type { ProjectBackend } from './types';
+import type { LocalStore } from './write-ahead';
+
+export interface PersistenceDeps {
+  store: ProjectStore;
+  backend: ProjectBackend;
+  /** localStorage (write-ahead copy, last open project); null when unavailable. */
+  local: LocalStore | null;
+  /** Opened from a valid permalink: restore nothing, and save only once the user edits. */
+  openedFromLink: boolean;
+  /** BroadcastChannel for the two-tabs check; null where unsupported. */
+  channel: ChannelLike | null;
+  /** Quiet time after an edit before saving, in ms. */
+  delayMs?: number;
+  /** Restoring longer than this shows the default project and a storage error, in ms. */
+  startTimeoutMs?: number;
+}
+
+/** Autosave, Projects list and the two-tabs guard, wired together. */
+export interface Persistence {
+  library: ProjectLibrary;
+  autosave: Autosave;
+  /** Restores the last project; resolves (never rejects) once the app may render. */
+  start(): Promise<void>;
+  /** "Use this tab": this tab saves again, the other tab stops. */
+  takeOver(): void;
+  /** Flushes on pagehide and when the page is hidden; returns the unbind function. */
+  bindPage(target: Window): () => void;
+  dispose(): void;
+}
+
+export function createPersistence(deps: PersistenceDeps): Persistence {
+  // Late-bound: autosave reports to the library, which is created with it.
+  let library: ProjectLibrary | null = null;
+  let guard: ReturnType<typeof createTabGuard> | null = null;
+  const autosave = createAutosave({
+    store: deps.store,
+    backend: deps.backend,
+    local: deps.local,
+    openedFromLink: deps.openedFromLink,
+    delayMs: deps.delayMs,
+    onError: (message) => library?.reportError(message),
+    onCurrentChange(id) {
+      library?.setCurrent(id);
+      guard?.announce(id);
+    },
+  });
+  library = createLibrary({ backend: deps.backend, autosave });
+  guard = createTabGuard(deps.channel, globalThis.crypto.randomUUID(), (conflict) => {
+    autosave.setSuspended(conflict !== 'none');
+    library?.setConflict(conflict);
+  });
+  const lib = library;
+  const tabs = guard;
+
+  return {
+    library: lib,
+    autosave,
+    async start() {
+      const timeout = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), deps.startTimeoutMs ?? 4000),
+      );
+      let late = false;
+      const outcome = await Promise.race([
+        autosave.start(() => late).then(() => 'done' as const),
+        timeout,
+      ]);
+      late = true;
+      if (outcome === 'timeout')
+        lib.reportError(
+          'Saved projects could not be loaded in time (storage is not answering). This tab shows a new project; your saved ones are untouched.',
+        );
+      lib.setCurrent(autosave.currentId());
+      tabs.announce(autosave.currentId());
+      void lib.refresh();
+    },
+    takeOver() {
+      tabs.takeOver();
+      void autosave.flush();
+    },
+    bindPage(target) {
+      const onHide = () => {
+        autosave.flushOnHide();
+        tabs.leave();
+      };
+      const onVisibility = () => {
+        if (target.document.visibilityState === 'hidden') autosave.flushOnHide();
+      };
+      target.addEventListener('pagehide', onHide);
+      target.document.addEventListener('visibilitychange', onVisibility);
+      return () => {
+        target.removeEventListener('pagehide', onHide);
+        target.document.removeEventListener('visibilitychange', onVisibility);
+      };
+    },
+    dispose() {
+      autosave.dispose();
+      tabs.dispose();
+    },
+  };
+}

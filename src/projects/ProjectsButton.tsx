@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { FolderOpen } from 'lucide-react';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { ProjectLibrary } from '../project/storage/library';
+import { useStore } from '../app/useStore';
+import { ProjectRow } from './ProjectRow';
+import { UndoDelete } from './UndoDelete';
+import './projects.css';
+
+export interface ProjectsButtonProps {
+  /** Saved projects and their actions. */
+  library: ProjectLibrary;
+}
+
+/** "Projects" button and dialog: open, rename, duplicate, delete (with undo) saved projects. */
+export function ProjectsButton({ library }: ProjectsButtonProps) {
+  const [open, setOpen] = useState(false);
+  const state = useStore(library);
+  useEffect(() => {
+    if (open) void library.refresh();
+  }, [open, library]);
+  return (
+    <>
+      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+        <Button className="pp-button">
+          <FolderOpen size={16} aria-hidden="true" />
+          Projects
+        </Button>
+        <ModalOverlay className="pp-modal-overlay" isDismissable>
+          <Modal className="pp-modal pp-projects-modal">
+            <Dialog className="pp-dialog" aria-label="Projects">
+              {({ close }) => (
+                <>
+                  <Heading slot="title">Projects</Heading>
+                  {state.projects.length === 0 ? (
+                    <p className="pp-projects-empty">
+                      No saved projects yet. Projects are saved here as soon as you edit them.
+                    </p>
+                  ) : (
+                    <ul className="pp-projects-list" aria-label="Saved projects">
+                      {state.projects.map((p) => (
+                        <ProjectRow
+                          key={p.id}
+                          project={p}
+                          isOpen={p.id === state.currentId}
+                          library={library}
+                          onOpened={close}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                  {/* Inside the dialog while it is open: outside content is hidden from it. */}
+                  <UndoDelete library={library} />
+                  <div className="pp-dialog-actions">
+                    <Button className="pp-button" onPress={close}>
+                      Close
+                    </Button>
+                  </div>
+                </>
+              )}
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      </DialogTrigger>
+      {!open && <UndoDelete library={library} floating />}
+    </>
+  );
+}

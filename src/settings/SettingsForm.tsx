@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import {
+  FieldError,
+  Group,
+  Input,
+  Label,
+  NumberField,
+  Radio,
+  RadioGroup,
+  Switch,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import { useStore } from '../app/useStore';
+import {
+  LIMITS,
+  RUN_SPEEDS,
+  parseCdnBase,
+  type Settings,
+  type SettingsStore,
+  type ThemeSetting,
+} from './settings-store';
+
+const THEME_LABELS: Record<ThemeSetting, string> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+/** The fields of the Settings dialog; each change is validated, saved and applied at once. */
+export function SettingsForm({ store }: { store: SettingsStore }) {
+  const s = useStore(store);
+  const update = (patch: Partial<Settings>) => store.update(patch);
+  return (
+    <div className="pp-settings">
+      <RadioGroup
+        className="pp-settings-row"
+        value={s.theme}
+        onChange={(theme) => update({ theme: theme as ThemeSetting })}
+        orientation="horizontal"
+      >
+        <Label>Theme</Label>
+        <div className="pp-radios">
+          {(Object.keys(THEME_LABELS) as ThemeSetting[]).map((t) => (
+            <Radio key={t} value={t} className="pp-radio">
+              {THEME_LABELS[t]}
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      <Num
+        label="Font size"
+        value={s.fontSize}
+        limit={LIMITS.fontSize}
+        set={(fontSize) => update({ fontSize })}
+      />
+      <Num
+        label="Tab size"
+        value={s.tabSize}
+        limit={LIMITS.tabSize}
+        set={(tabSize) => update({ tabSize })}
+      />
+      <Toggle label="Word wrap" value={s.wordWrap} set={(wordWrap) => update({ wordWrap })} />
+      <Toggle label="Minimap" value={s.minimap} set={(minimap) => update({ minimap })} />
+      <Toggle
+        label="Auto-run after edits"
+        value={s.autoRun}
+        set={(autoRun) => update({ autoRun })}
+      />
+      <Num
+        label="Auto-run delay (ms)"
+        value={s.autoRunDelayMs}
+        limit={LIMITS.autoRunDelayMs}
+        step={50}
+        set={(autoRunDelayMs) => update({ autoRunDelayMs })}
+      />
+      <RadioGroup
+        className="pp-settings-row"
+        value={String(s.runSpeed)}
+        onChange={(v) => update({ runSpeed: Number(v) })}
+        orientation="horizontal"
+      >
+        <Label>Default run speed</Label>
+        <div className="pp-radios">
+          {RUN_SPEEDS.map((speed) => (
+            <Radio key={speed} value={String(speed)} className="pp-radio">
+              {speed}×
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
+      <CdnField value={s.cdnBase} set={(cdnBase) => update({ cdnBase })} />
+    </div>
+  );
+}
+
+interface NumProps {
+  label: string;
+  value: number;
+  limit: { min: number; max: number };
+  step?: number;
+  set(value: number): void;
+}
+
+function Num({ label, value, limit, step = 1, set }: NumProps) {
+  return (
+    <NumberField
+      className="pp-settings-row"
+      value={value}
+      minValue={limit.min}
+      maxValue={limit.max}
+      step={step}
+      onChange={(v) => !Number.isNaN(v) && set(v)}
+    >
+      <Label>{label}</Label>
+      <Group className="pp-number">
+        <Input className="pp-input" />
+      </Group>
+    </NumberField>
+  );
+}
+
+function Toggle({ label, value, set }: { label: string; value: boolean; set(v: boolean): void }) {
+  return (
+    <Switch className="pp-switch pp-settings-row" isSelected={value} onChange={set}>
+      <span className="pp-switch-track" aria-hidden="true">
+        <span className="pp-switch-thumb" />
+      </span>
+      {label}
+    </Switch>
+  );
+}
+
+/** Applied when it is a valid http(s) URL (on Enter or leaving the field); else explained. */
+function CdnField({ value, set }: { value: string; set(v: string): void }) {
+  const [text, setText] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const commit = () => {
+    const parsed = parseCdnBase(text);
+    if (!parsed.ok) return setError(parsed.error);
+    setError(null);
+    setText(parsed.value);
+    set(parsed.value);
+  };
+  return (
+    <TextField
+      className="pp-settings-row pp-settings-cdn"
+      value={text}
+      onChange={(v) => {
+        setText(v);
+        if (error) setError(null);
+      }}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+      isInvalid={error !== null}
+      validationBehavior="aria"
+    >
+      <Label>Package CDN URL</Label>
+      <Input className="pp-input" />
+      <Text slot="description" className="pp-settings-hint">
+        Bare imports other than React load from here (ESM, e.g. https://esm.sh/).
+      </Text>
+      <FieldError className="pp-field-error">{error}</FieldError>
+    </TextField>
+  );
+}
