@@ -4,6 +4,7 @@ import type { Session } from './session';
 import { useStore } from './useStore';
 import { RunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
+import { RunControls } from '../run/RunControls';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -35,6 +36,7 @@ export function Toolbar({ session }: { session: Session }) {
         </span>
         Auto-run
       </Switch>
+      <RunControls timeline={session.timeline} />
       <RunStatus state={runState} />
     </header>
   );

@@ -6,6 +6,8 @@ import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import { createRunController, type RunController, type RunInfo } from '../run/controller';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { createRunTimeline } from '../run/run-timeline';
+import type { Timeline } from '../run/timeline';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -13,6 +15,8 @@ export interface Session {
   project: ProjectStore;
   console: ConsoleStore;
   controller: RunController;
+  /** Play, pause, step and seek the current run. */
+  timeline: Timeline;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -46,17 +50,30 @@ export function createSession(): Session {
   let host: PreviewHost | null = null;
   // A run started before the preview pane mounted waits here.
   let pending: { program: Program; run: RunInfo } | null = null;
+  let current: { program: Program; run: RunInfo } | null = null;
+  let controller: RunController | null = null;
+  const timeline = createRunTimeline({
+    console: consoleStore,
+    getHost: () => host,
+    getCurrent: () => current,
+    getDiagnostics: () => controller?.getState().diagnostics ?? [],
+  });
 
-  const controller = createRunController({
+  controller = createRunController({
     build: (request) => bundler.build(request),
     getProject: () => project.getState().project,
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       consoleStore.setProgram(program);
+      current = { program, run };
+      timeline.startRun(run, run.startTime);
       if (host) void host.start(program, run);
       else pending = { program, run };
     },
-    stopPreview: () => host?.stop(),
+    stopPreview: () => {
+      timeline.stop();
+      host?.stop();
+    },
     // Each build starts the console afresh: its diagnostics, then the new run's output.
     onBuild(result) {
       consoleStore.clear(null);
@@ -66,9 +83,15 @@ export function createSession(): Session {
     onBundlerError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
   });
 
+  const runController = controller;
+  const unsubscribeTimeline = timeline.subscribe(() => {
+    const t = timeline.getState();
+    runController.setPaused(t.active && t.mode !== 'playing');
+  });
+
   const applySettings = () => {
     const s = settings.getState();
-    controller.setAutoRun(s.autoRun, s.autoRunDelayMs);
+    runController.setAutoRun(s.autoRun, s.autoRunDelayMs);
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);
@@ -80,26 +103,27 @@ export function createSession(): Session {
     if (files === lastFiles && entry === lastEntry) return;
     lastFiles = files;
     lastEntry = entry;
-    controller.scheduleAutoRun();
+    runController.scheduleAutoRun();
   });
 
   return {
     settings,
     project,
     console: consoleStore,
-    controller,
+    controller: runController,
+    timeline,
     attachPreview(container) {
       host = createPreviewHost({
         container,
         previewUrl: new URL('preview.html', document.baseURI).href,
-        onMessage(runId, message) {
-          if (runId !== controller.getState().runId) return;
-          controller.handleRuntime(runId, message);
-          consoleStore.pushRuntime(message);
+        onMessage(runId, message, run) {
+          if (runId !== runController.getState().runId) return;
+          runController.handleRuntime(runId, message);
+          if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
         },
         onHang(runId) {
-          controller.handleHang(runId);
-          if (controller.getState().status === 'not-responding') {
+          runController.handleHang(runId);
+          if (runController.getState().status === 'not-responding') {
             consoleStore.push({
               kind: 'notice',
               text: 'The preview stopped responding (a long or infinite loop?) and was stopped. Fix the code and press Run.',
@@ -120,7 +144,8 @@ export function createSession(): Session {
     dispose() {
       unsubscribeSettings();
       unsubscribeProject();
-      controller.dispose();
+      unsubscribeTimeline();
+      runController.dispose();
       host?.dispose();
       bundler.dispose();
     },

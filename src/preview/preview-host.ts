@@ -1,4 +1,4 @@
-import type { Program, RuntimeMessage } from '../protocol';
+import type { HostMessage, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
@@ -8,8 +8,8 @@ export interface PreviewHostOptions {
   container: HTMLElement;
   /** URL of preview.html, resolved against the app's base so any static host works. */
   previewUrl: string;
-  /** A validated message from the preview of a run. */
-  onMessage(runId: number, message: RuntimeMessage): void;
+  /** A validated message from the preview of a run; `run` is the object given to `start` (which frame). */
+  onMessage(runId: number, message: RuntimeMessage, run: RunInfo): void;
   /** The preview of a run stopped answering pings for `hangMs`. */
   onHang(runId: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
@@ -23,6 +23,8 @@ export interface PreviewHostOptions {
 export interface PreviewHost {
   /** Runs `program` in a fresh iframe; the previous one stays until the new one is ready. */
   start(program: Program, run: RunInfo): Promise<void>;
+  /** Sends a message to the current preview (run-loop controls). */
+  send(message: HostMessage): void;
   /** Removes the running preview (used when it hangs). */
   stop(): void;
   dispose(): void;
@@ -102,7 +104,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           if (message.seq === pingSeq) pingSentAt = null;
           return;
         }
-        options.onMessage(run.runId, message);
+        options.onMessage(run.runId, message, run);
       };
       frame.iframe.title = 'Preview';
       frame.iframe.removeAttribute('aria-hidden');
@@ -113,8 +115,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         program: withoutSourceMaps(program),
         seed: run.seed,
         startTime: run.startTime,
+        ...(run.replay ? { replay: run.replay } : {}),
       });
       setTimeout(prepareSpare, 500);
+    },
+    send(message) {
+      current?.frame.send(message);
     },
     stop() {
       startSeq++;

@@ -9,6 +9,7 @@ import { installConsoleCapture } from './console-capture.ts';
 import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './document-env.ts';
 import { errorMessage, installErrorCapture } from './errors.ts';
 import { startHandshake } from './handshake.ts';
+import { createRunLoop } from './clock/install.ts';
 import { createOutbox } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
@@ -44,12 +45,25 @@ const post = (message: RuntimeMessage) => {
 };
 const outbox = createOutbox(post, microtask);
 
+let consoleCount = 0;
+const realWarn = console.warn;
+const runLoop = createRunLoop(win, {
+  consoleCount: () => consoleCount,
+  send: (records, state) => outbox.send({ type: 'ticks', records, state }),
+  warn: (text) => apply(realWarn, console, [text]),
+});
+
 installStorageShim(win);
 installConsoleCapture(console, {
-  emit: (entry) => outbox.console(entry),
+  emit: (entry) => {
+    consoleCount++;
+    outbox.console({ ...entry, tick: runLoop.tick() });
+  },
   now: () => performance.now(),
 });
-installErrorCapture(win, (message) => outbox.send(message));
+installErrorCapture(win, (message) =>
+  outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message),
+);
 
 let started = false;
 function onHostMessage(event: MessageEvent): void {
@@ -60,7 +74,9 @@ function onHostMessage(event: MessageEvent): void {
   } else if (data.type === 'run' && !started) {
     // One run per iframe: a new run gets a fresh iframe.
     started = true;
+    const { seed, startTime, replay } = data;
     runProgram(data.program, {
+      beforeEvaluate: () => runLoop.install(seed, startTime),
       applyDocument: (program) => applyDocument(doc, program),
       loadVendor: createVendorLoader(win, vendorUrl, evaluate),
       importUrl,
@@ -69,7 +85,16 @@ function onHostMessage(event: MessageEvent): void {
       objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
       send: (message) => outbox.send(message),
       logError: realError,
-    }).catch((err: unknown) => outbox.send(errorMessage('uncaught', err)));
+    })
+      .catch((err: unknown) => outbox.send(errorMessage('uncaught', err)))
+      .finally(() => runLoop.evaluated(replay));
+  } else if (
+    data.type === 'play' ||
+    data.type === 'pause' ||
+    data.type === 'step' ||
+    data.type === 'run-until'
+  ) {
+    runLoop.control(data);
   }
 }
 

@@ -1,0 +1,40 @@
+import type { ConsoleStore } from '../console/console-store';
+import type { PreviewHost } from '../preview/preview-host';
+import type { Diagnostic, Program } from '../protocol';
+import type { RunInfo } from './controller';
+import { createTimeline, type Timeline } from './timeline';
+
+export interface RunTimelineWiring {
+  console: ConsoleStore;
+  /** The preview host, once the preview pane is mounted. */
+  getHost(): PreviewHost | null;
+  /** Program and run info of the current run (what a replay rebuilds). */
+  getCurrent(): { program: Program; run: RunInfo } | null;
+  /** The build's diagnostics, kept at the top of the console when it is refilled. */
+  getDiagnostics(): Diagnostic[];
+}
+
+/** The timeline wired to the preview host (replays rebuild the iframe) and the console. */
+export function createRunTimeline(w: RunTimelineWiring): Timeline {
+  return createTimeline({
+    send: (message) => w.getHost()?.send(message),
+    replay(tick, inputs) {
+      const current = w.getCurrent();
+      if (!current) return {};
+      // A new object per replay: messages are matched to the frame by its RunInfo.
+      const run: RunInfo = { ...current.run, replay: { tick, inputs } };
+      void w.getHost()?.start(current.program, run);
+      return run;
+    },
+    resetConsole(messages) {
+      w.console.clear(null);
+      for (const diagnostic of w.getDiagnostics())
+        w.console.push({ kind: 'diagnostic', diagnostic });
+      for (const message of messages) w.console.pushRuntime(message);
+    },
+    showConsole(messages) {
+      for (const message of messages) w.console.pushRuntime(message);
+    },
+    notice: (text) => w.console.push({ kind: 'notice', text }),
+  });
+}
