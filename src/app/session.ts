@@ -57,6 +57,14 @@ export function createSession(): Session {
     getHost: () => host,
     getCurrent: () => current,
     getDiagnostics: () => controller?.getState().diagnostics ?? [],
+    getOptions: () => {
+      const s = settings.getState();
+      return {
+        standby: s.replayStandby,
+        maxTicks: s.historyMaxTicks,
+        maxBytes: s.historyMaxMB * 1024 * 1024,
+      };
+    },
   });
 
   controller = createRunController({

@@ -12,15 +12,25 @@ export interface RunTimelineWiring {
   getCurrent(): { program: Program; run: RunInfo } | null;
   /** The build's diagnostics, kept at the top of the console when it is refilled. */
   getDiagnostics(): Diagnostic[];
+  /** Settings: keep a step-back standby preview; history limits. */
+  getOptions(): { standby: boolean; maxTicks: number; maxBytes: number };
 }
 
 /** The timeline wired to the preview host (replays rebuild the iframe) and the console. */
 export function createRunTimeline(w: RunTimelineWiring): Timeline {
-  return createTimeline({
+  // A hidden preview replayed to the tick before the current one (a parked checkpoint).
+  let standby: { tick: number; run: RunInfo } | null = null;
+  const timeline = createTimeline({
+    limits: () => w.getOptions(),
     send: (message) => w.getHost()?.send(message),
     replay(tick, inputs) {
       const current = w.getCurrent();
       if (!current) return {};
+      if (standby?.tick === tick && w.getHost()?.promote(standby.run)) {
+        const run = standby.run;
+        standby = null;
+        return run;
+      }
       // A new object per replay: messages are matched to the frame by its RunInfo.
       const run: RunInfo = { ...current.run, replay: { tick, inputs } };
       void w.getHost()?.start(current.program, run);
@@ -37,4 +47,23 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
     },
     notice: (text) => w.console.push({ kind: 'notice', text }),
   });
+
+  timeline.subscribe(() => {
+    const t = timeline.getState();
+    const current = w.getCurrent();
+    const host = w.getHost();
+    if (!host || !current) return;
+    const stale = standby !== null && standby.run.runId !== current.run.runId;
+    if (stale || !t.active || !w.getOptions().standby || (t.mode === 'paused' && t.tick === 0)) {
+      if (standby) host.dropParked();
+      standby = null;
+      return;
+    }
+    if (t.mode !== 'paused' || standby?.tick === t.tick - 1) return;
+    const tick = t.tick - 1;
+    const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
+    standby = { tick, run };
+    host.park(current.program, run);
+  });
+  return timeline;
 }

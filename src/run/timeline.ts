@@ -43,9 +43,8 @@ export interface TimelineDeps {
   showConsole(messages: RuntimeMessage[]): void;
   /** A one-line notice in the console. */
   notice(text: string): void;
-  /** History limits: ticks kept and an estimate of bytes kept (console output, records). */
-  maxTicks?: number;
-  maxBytes?: number;
+  /** History limits, read when a run starts: ticks kept and an estimate of bytes kept. */
+  limits?(): { maxTicks: number; maxBytes: number };
 }
 
 interface Logged {
@@ -67,6 +66,8 @@ export interface Timeline {
   stepBack(): void;
   seek(tick: number): void;
   setSpeed(speed: number): void;
+  /** Recorded inputs of ticks 1..tick (what a replay to `tick` needs). */
+  inputsUpTo(tick: number): InputRecord[];
   /** The run ended (new build, hang): nothing to control. */
   stop(): void;
 }
@@ -84,8 +85,8 @@ const initial: TimelineState = {
 };
 
 export function createTimeline(deps: TimelineDeps): Timeline {
-  const maxTicks = deps.maxTicks ?? 200_000;
-  const maxBytes = deps.maxBytes ?? 64 * 1024 * 1024;
+  let maxTicks = 200_000;
+  let maxBytes = 64 * 1024 * 1024;
   let state = initial;
   const listeners = new Set<() => void>();
   let frame: object | null = null;
@@ -146,6 +147,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       return () => listeners.delete(listener);
     },
     startRun(f, start) {
+      ({ maxTicks, maxBytes } = deps.limits?.() ?? { maxTicks, maxBytes });
       frame = f;
       startTime = start;
       records = [];
@@ -247,6 +249,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       set({ speed: s });
       if (state.mode === 'playing') deps.send({ type: 'play', speed: s });
     },
+    inputsUpTo,
     stop() {
       frame = null;
       set({ ...initial, speed: state.speed });

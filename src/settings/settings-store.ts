@@ -6,12 +6,20 @@ export interface Settings {
   autoRunDelayMs: number;
   /** ESM CDN that serves bare imports other than React; configurable for offline mirrors. */
   cdnBase: string;
+  /** Keep a hidden preview replayed to the tick before the current one, so Step back is instant. */
+  replayStandby: boolean;
+  /** History limits of a run: ticks kept, and an estimate of memory (console output, records). */
+  historyMaxTicks: number;
+  historyMaxMB: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   autoRun: true,
   autoRunDelayMs: 300,
   cdnBase: 'https://esm.sh/',
+  replayStandby: true,
+  historyMaxTicks: 200_000,
+  historyMaxMB: 64,
 };
 
 const KEY = 'playpen:settings';

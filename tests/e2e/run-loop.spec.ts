@@ -110,6 +110,13 @@ const id = setInterval(() => {
   await seek(page, 'End');
   await atTick(page, last);
   expect(await consoleLog(page).innerText()).toBe(log);
+  // Clicking a console entry's tick seeks there: the console then ends with that entry.
+  await consoleLog(page)
+    .locator('.pp-entry', { hasText: 'tick 3' })
+    .getByRole('button', { name: /Go to tick/ })
+    .click();
+  await expect(consoleLog(page)).not.toContainText('tick 4');
+  await expect(consoleLog(page)).toContainText('tick 3');
 });
 
 async function atTickZero(page: Page) {
