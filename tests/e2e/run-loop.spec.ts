@@ -45,6 +45,9 @@ async function runProgram(page: Page, code: string) {
   await replaceEditorText(page, code);
 }
 
+// Each test loads a template, plays, then replays: long flows on a shared, noisy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ page }) => {
   await getLoadedApp(page);
 });

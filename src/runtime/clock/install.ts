@@ -67,6 +67,12 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError });
       warnOnUncontrolledApis(win, host.warn);
+      // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
+      // so the tick's virtual time is the event's (replayed events then match live ones).
+      Object.defineProperty(win.Event.prototype, 'timeStamp', {
+        configurable: true,
+        get: () => clock.perfNow(),
+      });
       loop = createTickLoop({
         clock,
         hop,
