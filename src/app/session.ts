@@ -138,7 +138,10 @@ export function createSession(): Session {
             });
           }
         },
-        onStartError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
+        onStartError: (error) => {
+          timeline.replayFailed();
+          consoleStore.push({ kind: 'notice', text: error.message });
+        },
       });
       if (pending) {
         void host.start(pending.program, pending.run);

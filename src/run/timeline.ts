@@ -68,6 +68,8 @@ export interface Timeline {
   setSpeed(speed: number): void;
   /** Recorded inputs of ticks 1..tick (what a replay to `tick` needs). */
   inputsUpTo(tick: number): InputRecord[];
+  /** A rebuilt preview could not start: leave the replaying state (the old preview stays). */
+  replayFailed(): void;
   /** The run ended (new build, hang): nothing to control. */
   stop(): void;
 }
@@ -250,6 +252,11 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (state.mode === 'playing') deps.send({ type: 'play', speed: s });
     },
     inputsUpTo,
+    replayFailed() {
+      if (state.mode !== 'replaying') return;
+      queued = null;
+      set({ mode: 'paused' });
+    },
     stop() {
       frame = null;
       set({ ...initial, speed: state.speed });

@@ -187,3 +187,21 @@ describe('compareRecords', () => {
     expect(compareRecords(rec(3), rec(3, { console: 4 }))).toBe('console calls was 3, replay 4');
   });
 });
+
+describe('history limits', () => {
+  it('says when the history is full and keeps no later ticks', () => {
+    const timeline = createTimeline({
+      send: () => {},
+      replay: () => ({}),
+      resetConsole: () => {},
+      showConsole: () => {},
+      notice: () => {},
+      limits: () => ({ maxTicks: 3, maxBytes: 1e9 }),
+    });
+    const live = {};
+    timeline.startRun(live, 1000);
+    timeline.handle(live, ticks([rec(0), rec(1), rec(2), rec(3), rec(4)], 4));
+    expect(timeline.getState().lastTick).toBe(2);
+    expect(timeline.getState().historyNote).toMatch(/History is full at tick 2/);
+  });
+});
