@@ -219,17 +219,83 @@ export type HostMessage =
       startTime: number;
       /** Real-time budget of loops per tick in ms, 0 = no guard; absent = the runtime's default. */
       loopBudgetMs?: number;
+      /** Replay instead of playing: run to `tick` (replaying `inputs`) as fast as possible, then pause. */
+      replay?: { tick: number; inputs: InputRecord[] };
     }
-  | { type: 'ping'; seq: number };
+  | { type: 'ping'; seq: number }
+  /** Run-loop controls (DESIGN.md §2): play follows real time × `speed`; step runs one tick. */
+  | { type: 'play'; speed: number }
+  | { type: 'pause' }
+  | { type: 'step' }
+  /** From the paused state: run to `tick`, replaying the recorded inputs, then pause. */
+  | { type: 'run-until'; tick: number; inputs: InputRecord[] };
+
+// ---------------------------------------------------------------------------
+// Run loop records (runtime → host, kept by the host as the run's history)
+
+/** One user event the program could observe, recorded with its tick so a replay repeats it. */
+export interface InputRecord {
+  /** The tick this event is. */
+  tick: number;
+  /** Virtual time of the event (ms since epoch). */
+  now: number;
+  /** Event type, e.g. `click`, `keydown`, `input`. */
+  type: string;
+  /** Event constructor to replay with, e.g. `PointerEvent`. */
+  ctor: string;
+  /** Where it was dispatched: the window, the document, or an element found by `path`. */
+  target: 'window' | 'document' | 'element';
+  /** Child-element indices from <html> down to the target. */
+  path: number[];
+  /** Event init values (coordinates, key, buttons, modifiers…); primitives only. */
+  init: Record<string, string | number | boolean | null>;
+  /** Target state to restore before dispatching: value, checked, selection, scroll offsets. */
+  state?: Record<string, string | number | boolean | null>;
+}
+
+/** What one tick did; a replay compares these to catch divergence. */
+export interface TickRecord {
+  tick: number;
+  /** Virtual time when the tick ran (ms since epoch). */
+  now: number;
+  kind: 'eval' | 'timer' | 'frame' | 'input';
+  /** What ran, e.g. `Timeout#3`, `frame`, `click`. */
+  ran: string;
+  /** Random draws made during the tick. */
+  draws: number;
+  /** Timers created so far. */
+  timers: number;
+  /** Console calls so far. */
+  console: number;
+  /** Hash of the document body's HTML after the tick. */
+  dom: number;
+  /** The recorded input, for input ticks. */
+  input?: InputRecord;
+}
+
+/** The run loop's state in the preview. */
+export interface LoopState {
+  mode: 'playing' | 'paused' | 'replaying';
+  /** Last tick run. */
+  tick: number;
+  /** Virtual time (ms since epoch). */
+  now: number;
+  /** Virtual time the next timer or frame is due, null when nothing is pending. */
+  nextDue: number | null;
+}
 
 // ---------------------------------------------------------------------------
 // Runtime → host (over the MessagePort; untrusted)
 
 export type RuntimeMessage =
   | { type: 'ready' }
-  | { type: 'console'; level: ConsoleLevel; args: SerializedValue[] }
+  /** `tick`: the tick the call was made in. */
+  | { type: 'console'; level: ConsoleLevel; args: SerializedValue[]; tick?: number }
   /** Several console calls in order, coalesced so a program logging in a loop does not flood the port. */
-  | { type: 'console-batch'; entries: { level: ConsoleLevel; args: SerializedValue[] }[] }
+  | {
+      type: 'console-batch';
+      entries: { level: ConsoleLevel; args: SerializedValue[]; tick?: number }[];
+    }
   | {
       type: 'error';
       kind: 'uncaught' | 'unhandledrejection' | 'load';
@@ -237,7 +303,11 @@ export type RuntimeMessage =
       /** The thrown value, when it is not an Error. */
       value?: SerializedValue;
       frames: RawFrame[];
+      /** The tick it happened in. */
+      tick?: number;
     }
+  /** Ticks run since the last such message, and the loop's state after them. */
+  | { type: 'ticks'; records: TickRecord[]; state: LoopState }
   /** Tick 0 (top-level evaluation of the entry) finished. */
   | { type: 'evaluated' }
   | { type: 'pong'; seq: number };

@@ -88,7 +88,11 @@ export function App({ session }: { session: Session }) {
             </Panel>
             <Separator className="pp-separator pp-separator--horizontal" />
             <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
-              <ConsolePanel store={session.console} onOpenLocation={openLocation} />
+              <ConsolePanel
+                store={session.console}
+                onOpenLocation={openLocation}
+                onSeekTick={session.timeline.seek}
+              />
             </Panel>
           </Group>
         </Panel>

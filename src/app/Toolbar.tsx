@@ -8,6 +8,7 @@ import { DownloadButton } from './DownloadButton';
 import { ShareButton } from '../share/ShareButton';
 import { ProjectsButton } from '../projects/ProjectsButton';
 import { SettingsButton } from '../settings/SettingsButton';
+import { RunControls } from '../run/RunControls';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -48,6 +49,7 @@ export function Toolbar({ session }: { session: Session }) {
         </span>
         Auto-run
       </Switch>
+      <RunControls timeline={session.timeline} />
       <RunStatus state={runState} />
       <ShareButton session={session} />
       <SettingsButton settings={session.settings} />

@@ -13,6 +13,8 @@ import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
 import { applyTheme } from '../settings/theme';
 import { createPersistence, type Persistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
+import { createRunTimeline } from '../run/run-timeline';
+import type { Timeline } from '../run/timeline';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -28,6 +30,8 @@ export interface Session {
   startup: Startup;
   /** Autosave, saved projects and the two-tabs check; start() before the first render. */
   persistence: Persistence;
+  /** Play, pause, step and seek the current run. */
+  timeline: Timeline;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -79,18 +83,39 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   let host: PreviewHost | null = null;
   // A run started before the preview pane mounted waits here.
   let pending: { program: Program; run: RunInfo } | null = null;
+  let current: { program: Program; run: RunInfo } | null = null;
+  let controller: RunController | null = null;
+  const timeline = createRunTimeline({
+    console: consoleStore,
+    getHost: () => host,
+    getCurrent: () => current,
+    getDiagnostics: () => controller?.getState().diagnostics ?? [],
+    getOptions: () => {
+      const s = settings.getState();
+      return {
+        standby: s.replayStandby,
+        maxTicks: s.historyMaxTicks,
+        maxBytes: s.historyMaxMB * 1024 * 1024,
+      };
+    },
+  });
 
-  const controller = createRunController({
+  controller = createRunController({
     build: (request) => bundler.build(request),
     getProject: () => project.getState().project,
     beforeRun: () => persistence.autosave.flush(),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       consoleStore.setProgram(program);
+      current = { program, run };
+      timeline.startRun(run, run.startTime);
       if (host) void host.start(program, run);
       else pending = { program, run };
     },
-    stopPreview: () => host?.stop(),
+    stopPreview: () => {
+      timeline.stop();
+      host?.stop();
+    },
     // Each build starts the console afresh: its diagnostics, then the new run's output.
     onBuild(result) {
       consoleStore.clear(null);
@@ -100,19 +125,27 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     onBundlerError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
   });
 
+  const runController = controller;
+  const unsubscribeTimeline = timeline.subscribe(() => {
+    const t = timeline.getState();
+    runController.setPaused(t.active && t.mode !== 'playing');
+  });
+
   const hang = createHangWatch({
     memory: createHangMemory(safeLocalStorage()),
-    controller,
+    controller: runController,
     projectName: () => project.getState().project.name,
     // Past the watchdog's reach: ping every 1 s, hung after 5 s unanswered (preview-host.ts).
     healthyAfterMs: 10_000,
   });
 
+  let lastRunSpeed: number | null = null;
   const applySettings = () => {
     const s = settings.getState();
     // After a hang, auto-run stays off for this load without changing the saved preference.
-    controller.setAutoRun(s.autoRun && !hang.getState().held, s.autoRunDelayMs);
+    runController.setAutoRun(s.autoRun && !hang.getState().held, s.autoRunDelayMs);
     if (typeof document !== 'undefined') applyTheme(document.documentElement, s.theme);
+    if (s.runSpeed !== lastRunSpeed) timeline.setSpeed((lastRunSpeed = s.runSpeed));
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);
@@ -125,14 +158,15 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     if (files === lastFiles && entry === lastEntry) return;
     lastFiles = files;
     lastEntry = entry;
-    controller.scheduleAutoRun();
+    runController.scheduleAutoRun();
   });
 
   return {
     settings,
     project,
     console: consoleStore,
-    controller,
+    controller: runController,
+    timeline,
     hang,
     view,
     startup,
@@ -142,21 +176,24 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         container,
         previewUrl: new URL('preview.html', document.baseURI).href,
         loopBudgetMs: () => settings.getState().loopBudgetMs,
-        onMessage(runId, message) {
-          if (runId !== controller.getState().runId) return;
-          controller.handleRuntime(runId, message);
-          consoleStore.pushRuntime(message);
+        onMessage(runId, message, run) {
+          if (runId !== runController.getState().runId) return;
+          runController.handleRuntime(runId, message);
+          if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
         },
         onHang(runId) {
-          controller.handleHang(runId);
-          if (controller.getState().status === 'not-responding') {
+          runController.handleHang(runId);
+          if (runController.getState().status === 'not-responding') {
             consoleStore.push({
               kind: 'notice',
               text: 'The preview stopped responding (a long or infinite loop?) and was stopped. Fix the code and press Run.',
             });
           }
         },
-        onStartError: (error) => consoleStore.push({ kind: 'notice', text: error.message }),
+        onStartError: (error) => {
+          timeline.replayFailed();
+          consoleStore.push({ kind: 'notice', text: error.message });
+        },
       });
       if (pending) {
         void host.start(pending.program, pending.run);
@@ -172,7 +209,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       unsubscribeHang();
       hang.dispose();
       unsubscribeProject();
-      controller.dispose();
+      unsubscribeTimeline();
+      runController.dispose();
       unsubscribeLink?.();
       persistence.dispose();
       host?.dispose();

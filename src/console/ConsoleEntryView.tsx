@@ -146,6 +146,21 @@ function Body(props: ConsoleEntryViewProps): ReactNode {
 }
 
 /** One console line: level icon and colour, group indentation, repeat count, body. */
+/** Seeks the run to the tick the entry was logged in. */
+function TickLink({ tick }: { tick: number }) {
+  const { onSeekTick } = useConsoleActions();
+  if (!onSeekTick) return null;
+  return (
+    <Button
+      className="pp-tick-link"
+      aria-label={`Go to tick ${tick}`}
+      onPress={() => onSeekTick(tick)}
+    >
+      @{tick}
+    </Button>
+  );
+}
+
 export const ConsoleEntryView = memo(function ConsoleEntryView(props: ConsoleEntryViewProps) {
   const { entry } = props;
   return (
@@ -163,6 +178,9 @@ export const ConsoleEntryView = memo(function ConsoleEntryView(props: ConsoleEnt
       <div className="pp-body">
         <Body {...props} />
       </div>
+      {(entry.kind === 'message' || entry.kind === 'error') && entry.tick !== undefined && (
+        <TickLink tick={entry.tick} />
+      )}
     </div>
   );
 });

@@ -21,13 +21,15 @@ export interface ConsolePanelProps {
   store: ConsoleStore;
   /** Called when a mapped stack frame or a diagnostic location is activated (1-based line and column). */
   onOpenLocation: (file: string, line: number, column: number) => void;
+  /** Seeks the run to an entry's tick (the entry's "@tick" button). */
+  onSeekTick?: (tick: number) => void;
 }
 
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel scroll positions). */
 const PIN_SLACK = 8;
 
 /** The console: toolbar plus the log. Follows new output unless the user has scrolled up. */
-export function ConsolePanel({ store, onOpenLocation }: ConsolePanelProps) {
+export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanelProps) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const [level, setLevel] = useState<LevelFilter>('all');
   const [text, setText] = useState('');
@@ -50,8 +52,8 @@ export function ConsolePanel({ store, onOpenLocation }: ConsolePanelProps) {
   }, []);
 
   const actions = useMemo<ConsoleActions>(
-    () => ({ mapFrames: store.mapFrames, onOpenLocation }),
-    [store, onOpenLocation],
+    () => ({ mapFrames: store.mapFrames, onOpenLocation, ...(onSeekTick ? { onSeekTick } : {}) }),
+    [store, onOpenLocation, onSeekTick],
   );
 
   const scrollToEnd = useCallback(() => {

@@ -8,6 +8,8 @@ export interface ConsoleActions {
   mapFrames: (frames: RawFrame[]) => MappedFrame[];
   /** Opens a project file at a 1-based position in the editor. */
   onOpenLocation: (file: string, line: number, column: number) => void;
+  /** Seeks the run to a tick (entries carry the tick they were logged in). */
+  onSeekTick?: (tick: number) => void;
 }
 
 const noop: ConsoleActions = {

@@ -10,7 +10,8 @@ export type ErrorSource = 'uncaught' | 'unhandledrejection' | 'load';
 
 /** What a caller hands to `store.push`; the store adds id, nesting and repeat count. */
 export type NewEntry =
-  | { kind: 'message'; level: MessageLevel; args: SerializedValue[] }
+  /** `tick`: the run-loop tick the call was made in (clicking the entry seeks there). */
+  | { kind: 'message'; level: MessageLevel; args: SerializedValue[]; tick?: number }
   | {
       kind: 'error';
       source: ErrorSource;
@@ -18,6 +19,8 @@ export type NewEntry =
       frames: MappedFrame[];
       /** The thrown value, when it is not an Error. */
       value?: SerializedValue;
+      /** The run-loop tick it happened in. */
+      tick?: number;
     }
   | { kind: 'diagnostic'; diagnostic: Diagnostic }
   | { kind: 'notice'; text: string };

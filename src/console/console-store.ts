@@ -143,17 +143,19 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
         message: msg.message,
         frames: mapFrames(msg.frames, program),
         ...(msg.value ? { value: msg.value } : {}),
+        ...(msg.tick !== undefined ? { tick: msg.tick } : {}),
       });
       return;
     }
     if (msg.type === 'console-batch') {
-      for (const entry of msg.entries) pushConsole(entry.level, entry.args);
+      for (const entry of msg.entries) pushConsole(entry.level, entry.args, entry.tick);
       return;
     }
-    if (msg.type === 'console') pushConsole(msg.level, msg.args);
+    if (msg.type === 'console') pushConsole(msg.level, msg.args, msg.tick);
   };
 
-  const pushConsole = (level: ConsoleLevel, args: SerializedValue[]) => {
+  const pushConsole = (level: ConsoleLevel, args: SerializedValue[], tick?: number) => {
+    const at = tick !== undefined ? { tick } : {};
     switch (level) {
       case 'groupEnd':
         // A copy, not pop(): entries already pushed keep the array they were given.
@@ -167,13 +169,13 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
       case 'group':
       case 'groupCollapsed': {
         const id = nextId;
-        push({ kind: 'message', level, args });
+        push({ kind: 'message', level, args, ...at });
         groups = [...groups, id];
         lastSig = null;
         return;
       }
       default:
-        push({ kind: 'message', level, args });
+        push({ kind: 'message', level, args, ...at });
     }
   };
 

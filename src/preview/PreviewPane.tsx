@@ -14,6 +14,12 @@ export function PreviewPane({ attach, state }: PreviewPaneProps) {
   return (
     <div className="pp-preview">
       <div ref={ref} className="pp-preview-frames" />
+      {state.status === 'paused' && (
+        // Blocks pointer input to the paused program (the runtime also ignores real events).
+        <div className="pp-preview-paused">
+          <span>Paused</span>
+        </div>
+      )}
       {state.status === 'not-responding' && (
         <div className="pp-preview-overlay" role="alert">
           <strong>The preview stopped responding.</strong>

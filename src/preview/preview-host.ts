@@ -1,4 +1,4 @@
-import type { Program, RuntimeMessage } from '../protocol';
+import type { HostMessage, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
@@ -8,8 +8,8 @@ export interface PreviewHostOptions {
   container: HTMLElement;
   /** URL of preview.html, resolved against the app's base so any static host works. */
   previewUrl: string;
-  /** A validated message from the preview of a run. */
-  onMessage(runId: number, message: RuntimeMessage): void;
+  /** A validated message from the preview of a run; `run` is the object given to `start` (which frame). */
+  onMessage(runId: number, message: RuntimeMessage, run: RunInfo): void;
   /** The preview of a run stopped answering pings for `hangMs`. */
   onHang(runId: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
@@ -25,6 +25,17 @@ export interface PreviewHostOptions {
 export interface PreviewHost {
   /** Runs `program` in a fresh iframe; the previous one stays until the new one is ready. */
   start(program: Program, run: RunInfo): Promise<void>;
+  /**
+   * Starts a hidden preview of `run` (a replay) and keeps it parked, so a later step back
+   * swaps it in instead of replaying from scratch. One is parked at a time.
+   */
+  park(program: Program, run: RunInfo): void;
+  /** Shows the parked preview of `run` in place of the current one; false when there is none. */
+  promote(run: RunInfo): boolean;
+  /** Removes the parked preview, if any. */
+  dropParked(): void;
+  /** Sends a message to the current preview (run-loop controls). */
+  send(message: HostMessage): void;
   /** Removes the running preview (used when it hangs). */
   stop(): void;
   dispose(): void;
@@ -36,6 +47,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const hangMs = options.hangMs ?? 5000;
 
   let current: { frame: ConnectedFrame; runId: number } | null = null;
+  let parked: { frame: ConnectedFrame; run: RunInfo; buffer: RuntimeMessage[] } | null = null;
+  let parkSeq = 0;
   let spare: Promise<ConnectedFrame> | null = null;
   let startSeq = 0;
   // When the unanswered ping was sent; null when every ping was answered. Measuring from the
@@ -76,7 +89,76 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     current = null;
   };
 
+  const runMessage = (program: Program, run: RunInfo) =>
+    ({
+      type: 'run',
+      program: withoutSourceMaps(program),
+      seed: run.seed,
+      startTime: run.startTime,
+      ...(run.replay ? { replay: run.replay } : {}),
+      ...(options.loopBudgetMs ? { loopBudgetMs: options.loopBudgetMs() } : {}),
+    }) as const;
+
+  /** Makes `frame` the visible preview of `run`, replacing the current one. */
+  const activate = (frame: ConnectedFrame, run: RunInfo) => {
+    removeCurrent();
+    current = { frame, runId: run.runId };
+    pingSentAt = null;
+    frame.port.onmessage = (event: MessageEvent) => {
+      const message = parseRuntimeMessage(event.data);
+      if (!message) return;
+      if (message.type === 'pong') {
+        if (message.seq === pingSeq) pingSentAt = null;
+        return;
+      }
+      options.onMessage(run.runId, message, run);
+    };
+    frame.iframe.title = 'Preview';
+    frame.iframe.removeAttribute('aria-hidden');
+    frame.iframe.removeAttribute('tabindex');
+    frame.iframe.className = 'pp-preview-frame';
+  };
+
+  const dropParked = () => {
+    parkSeq++;
+    if (!parked) return;
+    parked.frame.port.close();
+    parked.frame.iframe.remove();
+    parked = null;
+  };
+
   return {
+    park(program, run) {
+      dropParked();
+      const seq = parkSeq;
+      void takeSpare()
+        .then((frame) => {
+          if (seq !== parkSeq || disposed) return void frame.iframe.remove();
+          const entry = { frame, run, buffer: [] as RuntimeMessage[] };
+          frame.port.onmessage = (event: MessageEvent) => {
+            const message = parseRuntimeMessage(event.data);
+            if (message && message.type !== 'pong') entry.buffer.push(message);
+          };
+          frame.send(runMessage(program, run));
+          parked = entry;
+          setTimeout(prepareSpare, 200);
+        })
+        .catch(() => {});
+    },
+    promote(run) {
+      if (!parked || parked.run !== run) return false;
+      const { frame, buffer } = parked;
+      parked = null;
+      startSeq++;
+      activate(frame, run);
+      // After the caller has adopted `run` as its frame (it gets it from our return), yet
+      // before any later message from the port (a task).
+      queueMicrotask(() => {
+        for (const message of buffer) options.onMessage(run.runId, message, run);
+      });
+      return true;
+    },
+    dropParked,
     async start(program, run) {
       const seq = ++startSeq;
       let frame: ConnectedFrame;
@@ -94,34 +176,17 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         frame.iframe.remove();
         return;
       }
-      removeCurrent();
-      current = { frame, runId: run.runId };
-      pingSentAt = null;
-      frame.port.onmessage = (event: MessageEvent) => {
-        const message = parseRuntimeMessage(event.data);
-        if (!message) return;
-        if (message.type === 'pong') {
-          if (message.seq === pingSeq) pingSentAt = null;
-          return;
-        }
-        options.onMessage(run.runId, message);
-      };
-      frame.iframe.title = 'Preview';
-      frame.iframe.removeAttribute('aria-hidden');
-      frame.iframe.removeAttribute('tabindex');
-      frame.iframe.className = 'pp-preview-frame';
-      frame.send({
-        type: 'run',
-        program: withoutSourceMaps(program),
-        seed: run.seed,
-        startTime: run.startTime,
-        ...(options.loopBudgetMs ? { loopBudgetMs: options.loopBudgetMs() } : {}),
-      });
+      activate(frame, run);
+      frame.send(runMessage(program, run));
       setTimeout(prepareSpare, 500);
+    },
+    send(message) {
+      current?.frame.send(message);
     },
     stop() {
       startSeq++;
       removeCurrent();
+      dropParked();
       // A spare made while the stopped preview was hung may share its renderer process and
       // never start: drop every standby frame so the next run gets a fresh one.
       spare = null;
@@ -132,6 +197,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       disposed = true;
       clearInterval(heartbeat);
       removeCurrent();
+      dropParked();
       void spare?.then((f) => f.iframe.remove()).catch(() => {});
       spare = null;
     },

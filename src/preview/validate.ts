@@ -93,11 +93,48 @@ const level = z.enum([
   'clear',
 ]);
 
-const consoleCall = { level, args: z.array(serialized).max(1000) };
+const tick = z.number().int().nonnegative().optional();
+const consoleCall = { level, args: z.array(serialized).max(1000), tick };
 const consoleMessage = z.object({ type: z.literal('console'), ...consoleCall });
 const consoleBatch = z.object({
   type: z.literal('console-batch'),
   entries: z.array(z.object(consoleCall)).max(100_000),
+});
+
+const prim = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
+const inputRecord = z.object({
+  tick: z.number().int().nonnegative(),
+  now: z.number(),
+  type: z.string().max(40),
+  ctor: z.string().max(40),
+  target: z.enum(['window', 'document', 'element']),
+  path: z.array(z.number().int().nonnegative()).max(1000),
+  init: z.record(z.string().max(40), prim),
+  state: z.record(z.string().max(40), z.union([prim, z.string().max(1_000_000)])).optional(),
+});
+const ticksMessage = z.object({
+  type: z.literal('ticks'),
+  records: z
+    .array(
+      z.object({
+        tick: z.number().int().nonnegative(),
+        now: z.number(),
+        kind: z.enum(['eval', 'timer', 'frame', 'input']),
+        ran: z.string().max(100),
+        draws: z.number(),
+        timers: z.number(),
+        console: z.number(),
+        dom: z.number(),
+        input: inputRecord.optional(),
+      }),
+    )
+    .max(1_000_000),
+  state: z.object({
+    mode: z.enum(['playing', 'paused', 'replaying']),
+    tick: z.number().int().nonnegative(),
+    now: z.number(),
+    nextDue: z.number().nullable(),
+  }),
 });
 
 const runtimeMessage = z.discriminatedUnion('type', [
@@ -110,7 +147,9 @@ const runtimeMessage = z.discriminatedUnion('type', [
     message: str,
     value: serialized.optional(),
     frames: z.array(rawFrame).max(200),
+    tick,
   }),
+  ticksMessage,
   z.object({ type: z.literal('evaluated') }),
   z.object({ type: z.literal('pong'), seq: z.number().int() }),
 ]);

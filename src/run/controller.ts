@@ -1,13 +1,21 @@
-import type { BuildResult, Diagnostic, Program, Project, RuntimeMessage } from '../protocol';
+import type {
+  BuildResult,
+  Diagnostic,
+  InputRecord,
+  Program,
+  Project,
+  RuntimeMessage,
+} from '../protocol';
 
 /** What the run is doing; the UI shows STATUS_TEXT[status] in the "Run status" region. */
 export type RunStatus =
-  'idle' | 'building' | 'running' | 'build-failed' | 'error' | 'not-responding';
+  'idle' | 'building' | 'running' | 'paused' | 'build-failed' | 'error' | 'not-responding';
 
 export const STATUS_TEXT: Record<RunStatus, string> = {
   idle: 'Ready',
   building: 'Building…',
   running: 'Running',
+  paused: 'Paused',
   'build-failed': 'Build failed',
   error: 'Error',
   'not-responding': 'Not responding',
@@ -34,6 +42,8 @@ export interface RunInfo {
   seed: number;
   /** Virtual wall-clock start of the run (ms since epoch). */
   startTime: number;
+  /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
+  replay?: { tick: number; inputs: InputRecord[] };
 }
 
 export interface RunControllerDeps {
@@ -78,6 +88,8 @@ export interface RunController {
   handleRuntime(runId: number, message: RuntimeMessage): void;
   /** The preview of run `runId` stopped answering the heartbeat. */
   handleHang(runId: number): void;
+  /** The run loop paused or resumed: status Paused ↔ Running. */
+  setPaused(paused: boolean): void;
   dispose(): void;
 }
 
@@ -191,7 +203,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     },
     handleRuntime(runId, message) {
       if (runId !== state.runId) return;
-      if (message.type === 'error' && state.status === 'running') {
+      if (message.type === 'error' && (state.status === 'running' || state.status === 'paused')) {
         set({ status: 'error', detail: message.message });
       }
     },
@@ -202,6 +214,10 @@ export function createRunController(deps: RunControllerDeps): RunController {
         status: 'not-responding',
         detail: 'The preview stopped responding (a long or infinite loop?) and was stopped.',
       });
+    },
+    setPaused(paused) {
+      if (paused && state.status === 'running') set({ status: 'paused' });
+      else if (!paused && state.status === 'paused') set({ status: 'running' });
     },
     dispose() {
       cancelPending();

@@ -10,6 +10,7 @@ import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './d
 import { errorMessage, installErrorCapture } from './errors.ts';
 import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
+import { createRunLoop } from './clock/install.ts';
 import { createOutbox } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
@@ -23,8 +24,8 @@ const realError = console.error.bind(console);
 const createObjectURL = URL.createObjectURL.bind(URL);
 const BlobCtor = Blob;
 // On the real clock and microtask queue: the virtual clock replaces performance.now later.
-// Seam for the virtual clock: call `loopGuard.resetLoopBudget()` at the start of every tick
-// so each tick gets the full budget (loop-guard.ts says what counts as a tick until then).
+// The run loop resets the budget at the start of every tick, so ticks replayed back to back
+// in one real task each get the full budget.
 const loopGuard = createLoopGuard({
   now: performance.now.bind(performance),
   queueMicrotask: microtask,
@@ -52,12 +53,26 @@ const post = (message: RuntimeMessage) => {
 };
 const outbox = createOutbox(post, microtask);
 
+let consoleCount = 0;
+const realWarn = console.warn;
+const runLoop = createRunLoop(win, {
+  consoleCount: () => consoleCount,
+  send: (records, state) => outbox.send({ type: 'ticks', records, state }),
+  warn: (text) => apply(realWarn, console, [text]),
+  tickStarted: loopGuard.resetLoopBudget,
+});
+
 installStorageShim(win);
 installConsoleCapture(console, {
-  emit: (entry) => outbox.console(entry),
+  emit: (entry) => {
+    consoleCount++;
+    outbox.console({ ...entry, tick: runLoop.tick() });
+  },
   now: () => performance.now(),
 });
-installErrorCapture(win, (message) => outbox.send(message));
+installErrorCapture(win, (message) =>
+  outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message),
+);
 
 let started = false;
 function onHostMessage(event: MessageEvent): void {
@@ -68,8 +83,10 @@ function onHostMessage(event: MessageEvent): void {
   } else if (data.type === 'run' && !started) {
     // One run per iframe: a new run gets a fresh iframe.
     started = true;
+    const { seed, startTime, replay } = data;
     if (typeof data.loopBudgetMs === 'number') loopGuard.setBudget(data.loopBudgetMs);
     runProgram(data.program, {
+      beforeEvaluate: () => runLoop.install(seed, startTime),
       applyDocument: (program) => applyDocument(doc, program),
       loadVendor: createVendorLoader(win, vendorUrl, evaluate),
       importUrl,
@@ -79,7 +96,16 @@ function onHostMessage(event: MessageEvent): void {
       loopGuard: loopGuard.check,
       send: (message) => outbox.send(message),
       logError: realError,
-    }).catch((err: unknown) => outbox.send(errorMessage('uncaught', err)));
+    })
+      .catch((err: unknown) => outbox.send(errorMessage('uncaught', err)))
+      .finally(() => runLoop.evaluated(replay));
+  } else if (
+    data.type === 'play' ||
+    data.type === 'pause' ||
+    data.type === 'step' ||
+    data.type === 'run-until'
+  ) {
+    runLoop.control(data);
   }
 }
 

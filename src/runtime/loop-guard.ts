@@ -11,9 +11,9 @@
  * callback, and nested loops share one (a reset at each loop entry would let an outer endless
  * loop around a short inner loop run forever).
  *
- * Seam for the virtual clock: call `resetLoopBudget()` at the start of each tick it runs
- * (tick 0 and every timer, frame or input tick), so ticks run back to back in one real task
- * (a replay) each get their own budget.
+ * The run loop (clock/tick-loop.ts) calls `resetLoopBudget()` at the start of every timer,
+ * frame and input tick, so ticks run back to back in one real task (a replay) each get their
+ * own budget.
  */
 
 export interface LoopGuardOptions {

@@ -3,6 +3,8 @@ import type { ConsoleLevel, RuntimeMessage, SerializedValue } from '../protocol.
 export interface ConsoleEntry {
   level: ConsoleLevel;
   args: SerializedValue[];
+  /** The tick the call was made in. */
+  tick?: number;
 }
 
 export interface Outbox {

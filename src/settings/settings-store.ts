@@ -20,6 +20,11 @@ export interface Settings {
   minimap: boolean;
   /** Default speed of virtual time in a run (read by the run loop). */
   runSpeed: number;
+  /** Keep a hidden preview replayed to the tick before the current one, so Step back is instant. */
+  replayStandby: boolean;
+  /** History limits of a run: ticks kept, and an estimate of memory (console output, records). */
+  historyMaxTicks: number;
+  historyMaxMB: number;
 }
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
@@ -37,6 +42,9 @@ export const DEFAULT_SETTINGS: Settings = {
   wordWrap: false,
   minimap: false,
   runSpeed: 1,
+  replayStandby: true,
+  historyMaxTicks: 200_000,
+  historyMaxMB: 64,
 };
 
 export const LIMITS = {
@@ -44,6 +52,8 @@ export const LIMITS = {
   tabSize: { min: 1, max: 8 },
   autoRunDelayMs: { min: 0, max: 10_000 },
   loopBudgetMs: { min: 0, max: 600_000 },
+  historyMaxTicks: { min: 1_000, max: 10_000_000 },
+  historyMaxMB: { min: 8, max: 2_048 },
 } as const;
 
 const KEY = 'playpen:settings';
@@ -110,7 +120,7 @@ export function validateSettings(patch: Record<string, unknown>): {
 } {
   const valid: Partial<Settings> = {};
   const errors: SettingsErrors = {};
-  const bool = (k: 'autoRun' | 'wordWrap' | 'minimap') => {
+  const bool = (k: 'autoRun' | 'wordWrap' | 'minimap' | 'replayStandby') => {
     if (!(k in patch)) return;
     if (typeof patch[k] === 'boolean') valid[k] = patch[k];
     else errors[k] = 'Expected on or off.';
@@ -124,10 +134,13 @@ export function validateSettings(patch: Record<string, unknown>): {
   bool('autoRun');
   bool('wordWrap');
   bool('minimap');
+  bool('replayStandby');
   num('fontSize', 'Font size');
   num('tabSize', 'Tab size');
   num('autoRunDelayMs', 'Auto-run delay');
   num('loopBudgetMs', 'Loop time limit');
+  num('historyMaxTicks', 'History length');
+  num('historyMaxMB', 'History memory');
   if ('theme' in patch) {
     if (THEMES.includes(patch.theme as ThemeSetting)) valid.theme = patch.theme as ThemeSetting;
     else errors.theme = 'Choose System, Light or Dark.';

@@ -28,6 +28,10 @@ describe('settings store', () => {
       autoRunDelayMs: 1200,
       runSpeed: 0.5,
       cdnBase: 'https://cdn.example.com/esm',
+      loopBudgetMs: 0,
+      replayStandby: false,
+      historyMaxTicks: 5_000,
+      historyMaxMB: 16,
     };
     expect(store.update(patch)).toEqual({});
     const again = createSettingsStore(storage).getState();

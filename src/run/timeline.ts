@@ -1,0 +1,266 @@
+/**
+ * The run's timeline on the host (DESIGN.md §2): play, pause, step forward and back, seek,
+ * speed, and the history of the run (tick records, recorded inputs, console output per tick).
+ * Stepping back or seeking backwards rebuilds the preview from the same run (same program,
+ * seed and start time, no re-bundling) and replays to the tick; replayed records are compared
+ * with the recorded ones, so a divergent replay is reported instead of silently shown.
+ * Plain TS: the session wires it to the preview host and the console.
+ */
+import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
+import { compareRecords } from './fingerprint';
+
+export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
+
+export interface TimelineState {
+  /** A run exists (something to control). */
+  active: boolean;
+  /** What the preview is doing; 'replaying' while a step back or seek is rebuilt. */
+  mode: 'playing' | 'paused' | 'replaying';
+  /** Tick the preview is at. */
+  tick: number;
+  /** Last recorded tick. */
+  lastTick: number;
+  /** Virtual ms since the run's start at the current tick. */
+  elapsed: number;
+  /** Play speed (0.25–4). */
+  speed: number;
+  /** Something is pending for Step forward (a timer, a frame, or recorded ticks ahead). */
+  canStepForward: boolean;
+  /** "Replay diverged at tick k: …" when a replay differed from the record. */
+  divergence: string | null;
+  /** Set when the history limit was reached: ticks after it cannot be revisited. */
+  historyNote: string | null;
+}
+
+export interface TimelineDeps {
+  /** Sends a control message to the current preview. */
+  send(message: HostMessage): void;
+  /** Rebuilds the preview from the same run and replays to `tick`; returns the new frame's key. */
+  replay(tick: number, inputs: InputRecord[]): object;
+  /** The console shows exactly `messages` (all entries up to the current tick). */
+  resetConsole(messages: RuntimeMessage[]): void;
+  /** Appends messages to the console. */
+  showConsole(messages: RuntimeMessage[]): void;
+  /** A one-line notice in the console. */
+  notice(text: string): void;
+  /** History limits, read when a run starts: ticks kept and an estimate of bytes kept. */
+  limits?(): { maxTicks: number; maxBytes: number };
+}
+
+interface Logged {
+  tick: number;
+  message: RuntimeMessage;
+}
+
+export interface Timeline {
+  getState(): TimelineState;
+  subscribe(listener: () => void): () => void;
+  /** A new run started in `frame` (a fresh iframe playing from tick 0). */
+  startRun(frame: object, startTime: number): void;
+  /** A message from `frame`; returns true when the console should show it now. */
+  handle(frame: object, message: RuntimeMessage): boolean;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  stepForward(): void;
+  stepBack(): void;
+  seek(tick: number): void;
+  setSpeed(speed: number): void;
+  /** Recorded inputs of ticks 1..tick (what a replay to `tick` needs). */
+  inputsUpTo(tick: number): InputRecord[];
+  /** A rebuilt preview could not start: leave the replaying state (the old preview stays). */
+  replayFailed(): void;
+  /** The run ended (new build, hang): nothing to control. */
+  stop(): void;
+}
+
+const initial: TimelineState = {
+  active: false,
+  mode: 'paused',
+  tick: 0,
+  lastTick: 0,
+  elapsed: 0,
+  speed: 1,
+  canStepForward: false,
+  divergence: null,
+  historyNote: null,
+};
+
+export function createTimeline(deps: TimelineDeps): Timeline {
+  let maxTicks = 200_000;
+  let maxBytes = 64 * 1024 * 1024;
+  let state = initial;
+  const listeners = new Set<() => void>();
+  let frame: object | null = null;
+  let startTime = 0;
+  let records: TickRecord[] = [];
+  let logged: Logged[] = [];
+  let bytes = 0;
+  /** Ticks beyond this are not kept (history full); Infinity while there is room. */
+  let cap = Infinity;
+  let shownUpTo = 0;
+  /** A seek asked for while a replay ran (slider drags): done when the replay ends. */
+  let queued: number | null = null;
+
+  const set = (patch: Partial<TimelineState>) => {
+    state = { ...state, ...patch };
+    for (const l of [...listeners]) l();
+  };
+  const inputsUpTo = (tick: number) =>
+    records.slice(1, tick + 1).flatMap((r) => (r.input ? [r.input] : []));
+  const messagesIn = (from: number, to: number) =>
+    logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message);
+  const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
+
+  const followConsole = (tick: number) => {
+    if (tick < shownUpTo) deps.resetConsole(messagesIn(-1, tick));
+    else if (tick > shownUpTo) deps.showConsole(messagesIn(shownUpTo, tick));
+    shownUpTo = tick;
+  };
+
+  const record = (r: TickRecord) => {
+    const last = records.length - 1;
+    if (r.tick <= last) {
+      const recorded = records[r.tick];
+      const diff = recorded ? compareRecords(recorded, r) : null;
+      if (diff && !state.divergence) {
+        const text = `Replay diverged at tick ${r.tick}: ${diff}`;
+        set({ divergence: text });
+        deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
+      }
+      return;
+    }
+    if (r.tick !== last + 1 || r.tick > cap) return;
+    if (r.tick >= maxTicks || bytes > maxBytes) {
+      cap = last;
+      set({
+        historyNote: `History is full at tick ${last} (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB): later ticks run but cannot be revisited.`,
+      });
+      return;
+    }
+    records.push(r);
+    bytes += 120 + (r.input ? 200 : 0);
+  };
+
+  const api: Timeline = {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    startRun(f, start) {
+      ({ maxTicks, maxBytes } = deps.limits?.() ?? { maxTicks, maxBytes });
+      frame = f;
+      startTime = start;
+      records = [];
+      logged = [];
+      bytes = 0;
+      cap = Infinity;
+      shownUpTo = 0;
+      queued = null;
+      state = { ...initial, speed: state.speed, active: true, mode: 'playing' };
+      set({});
+      if (state.speed !== 1) deps.send({ type: 'play', speed: state.speed });
+    },
+    handle(f, message) {
+      if (f !== frame) return false;
+      if (message.type === 'ticks') {
+        for (const r of message.records) record(r);
+        const lastTick = Math.max(records.length - 1, 0);
+        const { mode, tick, now, nextDue } = message.state;
+        followConsole(Math.min(tick, cap));
+        set({
+          mode,
+          tick,
+          lastTick,
+          elapsed: now - startTime,
+          canStepForward: canStep(tick, lastTick, nextDue !== null),
+        });
+        if (queued !== null && mode === 'paused') {
+          const target = queued;
+          queued = null;
+          api.seek(target);
+        }
+        return false;
+      }
+      if (
+        message.type !== 'console' &&
+        message.type !== 'console-batch' &&
+        message.type !== 'error'
+      )
+        return true;
+      const tick =
+        message.type === 'console-batch' ? (message.entries[0]?.tick ?? 0) : (message.tick ?? 0);
+      // Output of ticks already recorded comes from a replay: the history has it.
+      if (tick < records.length) return false;
+      if (tick <= cap) {
+        logged.push({ tick, message });
+        bytes += JSON.stringify(message).length * 2;
+      }
+      shownUpTo = Math.max(shownUpTo, tick);
+      return true;
+    },
+    play() {
+      if (!frame || state.mode === 'playing') return;
+      if (state.tick < state.lastTick) {
+        // Playing from an earlier tick starts a new future: the old one is dropped.
+        records = records.slice(0, state.tick + 1);
+        logged = logged.filter((l) => l.tick <= state.tick);
+        cap = Infinity;
+        set({ lastTick: state.tick, historyNote: null, divergence: null });
+      }
+      deps.send({ type: 'play', speed: state.speed });
+      set({ mode: 'playing' });
+    },
+    pause() {
+      if (!frame || state.mode !== 'playing') return;
+      deps.send({ type: 'pause' });
+      set({ mode: 'paused' });
+    },
+    togglePlay() {
+      if (state.mode === 'playing') api.pause();
+      else api.play();
+    },
+    stepForward() {
+      if (!frame || state.mode === 'replaying') return;
+      if (state.mode === 'playing') api.pause();
+      if (state.tick < state.lastTick) api.seek(state.tick + 1);
+      else deps.send({ type: 'step' });
+    },
+    stepBack() {
+      if (state.tick > 0) api.seek(state.tick - 1);
+    },
+    seek(target) {
+      if (!frame) return;
+      if (state.mode === 'replaying') {
+        queued = target;
+        return;
+      }
+      const tick = Math.max(0, Math.min(Math.round(target), state.lastTick));
+      if (state.mode === 'playing') api.pause();
+      if (tick === state.tick) return;
+      if (tick > state.tick) {
+        deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
+      } else {
+        frame = deps.replay(tick, inputsUpTo(tick));
+      }
+      set({ mode: 'replaying', divergence: null });
+    },
+    setSpeed(speed) {
+      const s = Math.min(4, Math.max(0.25, speed));
+      set({ speed: s });
+      if (state.mode === 'playing') deps.send({ type: 'play', speed: s });
+    },
+    inputsUpTo,
+    replayFailed() {
+      if (state.mode !== 'replaying') return;
+      queued = null;
+      set({ mode: 'paused' });
+    },
+    stop() {
+      frame = null;
+      set({ ...initial, speed: state.speed });
+    },
+  };
+  return api;
+}

@@ -1,0 +1,124 @@
+/**
+ * Wires the run loop into the preview: captures the real task, frame and time sources
+ * before anything can replace them, records input from the start, and installs the
+ * virtual clock and seeded randomness just before the entry module is evaluated.
+ */
+import type { HostMessage, InputRecord, LoopState, TickRecord } from '../../protocol.ts';
+import { createAnimationSync } from './animations.ts';
+import { domHash } from './fingerprint.ts';
+import { dispatchInput, installInputRecorder } from './inputs.ts';
+import { createRandom, installRandom, type SeededRandom } from './random.ts';
+import { createTickLoop, type TickLoop } from './tick-loop.ts';
+import { warnOnUncontrolledApis } from './uncontrolled.ts';
+import { installVirtualClock } from './virtual-clock.ts';
+
+export interface RunLoopHost {
+  /** Console calls so far (fingerprint). */
+  consoleCount(): number;
+  /** Sends tick records and the loop state to the host. */
+  send(records: TickRecord[], state: LoopState): void;
+  /** A console warning from the runtime (shown with its tick). */
+  warn(text: string): void;
+  /** Each tick after tick 0 begins (replays run many ticks in one real task). */
+  tickStarted?(): void;
+}
+
+export interface RunLoop {
+  /** The tick running now; 0 before and during evaluation. */
+  tick(): number;
+  /** Installs the clock and randomness (the runtime's `beforeEvaluate`). */
+  install(seed: number, startTime: number): void;
+  /** Tick 0 is done: play, or replay to `replay.tick` and pause. */
+  evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
+  /** play / pause / step / run-until from the host. */
+  control(message: HostMessage): void;
+}
+
+export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost): RunLoop {
+  const RealChannel = win.MessageChannel;
+  const portPost = MessagePort.prototype.postMessage;
+  const realRaf = win.requestAnimationFrame.bind(win);
+  const realPerf = win.performance;
+  const realNow = () => realPerf.now();
+  const reportError = win.reportError.bind(win);
+
+  const channel = new RealChannel();
+  const queue: (() => void)[] = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  const hop = (fn: () => void) => {
+    queue.push(fn);
+    portPost.call(channel.port2, null);
+  };
+
+  let loop: TickLoop | null = null;
+  let random: SeededRandom | null = null;
+  let speed = 1;
+  let startPaused = false;
+  let earlyStep = 0;
+
+  installInputRecorder(win, {
+    mode: () => loop?.mode ?? 'paused',
+    inSync: () => loop?.inSync ?? true,
+    begin: (partial) => loop!.beginInput(partial),
+  });
+
+  return {
+    tick: () => loop?.tick ?? 0,
+    install(seed, startTime) {
+      random = createRandom(seed);
+      installRandom(win, random);
+      const clock = installVirtualClock(win, { startTime, reportError });
+      warnOnUncontrolledApis(win, host.warn);
+      // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
+      // so the tick's virtual time is the event's (replayed events then match live ones).
+      Object.defineProperty(win.Event.prototype, 'timeStamp', {
+        configurable: true,
+        get: () => clock.perfNow(),
+      });
+      loop = createTickLoop({
+        clock,
+        hop,
+        frame: (fn) => realRaf(() => fn(realNow())),
+        realNow,
+        reportError,
+        draws: () => random!.draws,
+        consoleCount: host.consoleCount,
+        domHash: () => domHash(win.document),
+        dispatchInput: (input) => dispatchInput(win, input),
+        syncAnimations: createAnimationSync(win.document, clock.perfNow),
+        send: host.send,
+        tickStarted: host.tickStarted,
+      });
+    },
+    evaluated(replay) {
+      if (!loop) return;
+      if (replay) return loop.evaluated(replay);
+      loop.evaluated();
+      if (startPaused) {
+        hop(() => {
+          loop!.pause();
+          for (; earlyStep > 0; earlyStep--) loop!.step();
+        });
+      }
+    },
+    control(message) {
+      if (message.type === 'play') speed = message.speed;
+      if (!loop) {
+        if (message.type === 'pause') startPaused = true;
+        if (message.type === 'play') startPaused = false;
+        if (message.type === 'step') earlyStep++;
+        return;
+      }
+      switch (message.type) {
+        case 'play':
+          return loop.play(speed);
+        case 'pause':
+          return loop.pause();
+        case 'step':
+          return loop.step();
+        case 'run-until':
+          return loop.runUntil(message.tick, message.inputs);
+      }
+    },
+  };
+}

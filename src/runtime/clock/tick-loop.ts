@@ -1,0 +1,258 @@
+/**
+ * The run loop inside the preview (DESIGN.md §2). Tick 0 is the entry's evaluation; every
+ * later tick is one timer, one frame or one input event, each run in its own real task (a
+ * real MessageChannel hop) so microtasks drain between ticks. A tick's record (fingerprint)
+ * is taken when the next tick starts, so it includes the microtasks the tick queued.
+ */
+import type { InputRecord, LoopState, TickRecord } from '../../protocol.ts';
+import type { VirtualClock } from './virtual-clock.ts';
+
+export interface TickLoopDeps {
+  clock: VirtualClock;
+  /** Runs `fn` in a new real task (a real MessageChannel hop, never setTimeout). */
+  hop(fn: () => void): void;
+  /** Runs `fn` at the next real animation frame with the real time. */
+  frame(fn: (realNow: number) => void): void;
+  /** Real time in ms (the real performance.now). */
+  realNow(): number;
+  /** Reports an error thrown by a tick as the browser would (window 'error' event). */
+  reportError(error: unknown): void;
+  /** Fingerprint parts, read after each tick. */
+  draws(): number;
+  consoleCount(): number;
+  domHash(): number;
+  /** Replays a recorded input event. */
+  dispatchInput(input: InputRecord): void;
+  /** After every tick and on play/pause: CSS and Web Animations follow the virtual clock. */
+  syncAnimations(): void;
+  /** Sends tick records and the loop state to the host. */
+  send(records: TickRecord[], state: LoopState): void;
+  /** A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget. */
+  tickStarted?(): void;
+}
+
+/** Real time spent running ticks per real frame while playing; beyond it, slow motion. */
+const FRAME_BUDGET_MS = 10;
+/** Longest real gap counted between frames (a background tab must not jump the clock). */
+const MAX_FRAME_GAP_MS = 100;
+
+export interface TickLoop {
+  /** The tick running now (the one console calls and errors belong to). */
+  readonly tick: number;
+  readonly mode: LoopState['mode'];
+  /** True while a tick's own code runs (events then are the program's, not the user's). */
+  readonly inSync: boolean;
+  /** Tick 0 finished: record it, then play (or replay to `replay.tick`). */
+  evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
+  play(speed: number): void;
+  pause(): void;
+  step(): void;
+  runUntil(tick: number, inputs: InputRecord[]): void;
+  /** A live user event: returns the tick it became (the caller records it). */
+  beginInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord;
+}
+
+export function createTickLoop(deps: TickLoopDeps): TickLoop {
+  const { clock } = deps;
+  let tick = 0;
+  let mode: LoopState['mode'] = 'paused';
+  let speed = 1;
+  // Top-level evaluation is tick 0's own code.
+  let inSync = true;
+  let open: Omit<TickRecord, 'draws' | 'timers' | 'console' | 'dom'> | null = null;
+  let records: TickRecord[] = [];
+  let target = 0;
+  let lastReal = 0;
+  let behind = false;
+  let pumping = false;
+  let framing = false;
+  let replayTo = 0;
+  let replayInputs = new Map<number, InputRecord>();
+
+  const state = (): LoopState => ({
+    mode,
+    tick,
+    now: clock.now(),
+    nextDue: clock.peek()?.at ?? null,
+  });
+  const finalize = () => {
+    if (!open) return;
+    records.push({
+      ...open,
+      draws: deps.draws(),
+      timers: deps.clock.created(),
+      console: deps.consoleCount(),
+      dom: deps.domHash(),
+    });
+    open = null;
+    deps.syncAnimations();
+  };
+  const flush = () => {
+    finalize();
+    const out = records;
+    records = [];
+    deps.send(out, state());
+  };
+
+  const runTimerTick = () => {
+    finalize();
+    const due = clock.peek();
+    if (!due) return;
+    tick++;
+    deps.tickStarted?.();
+    open = {
+      tick,
+      now: due.at,
+      kind: due.label === 'frame' ? 'frame' : 'timer',
+      ran: due.label.replace(/#\d+$/, ''),
+    };
+    inSync = true;
+    try {
+      clock.runNext();
+    } catch (error) {
+      deps.reportError(error);
+    } finally {
+      inSync = false;
+    }
+  };
+
+  const runInputTick = (input: InputRecord) => {
+    finalize();
+    clock.advanceTo(input.now);
+    tick++;
+    deps.tickStarted?.();
+    open = { tick, now: clock.now(), kind: 'input', ran: input.type, input };
+    inSync = true;
+    try {
+      deps.dispatchInput(input);
+    } catch (error) {
+      deps.reportError(error);
+    } finally {
+      inSync = false;
+    }
+  };
+
+  // Playing: virtual time follows real time × speed; ticks run one per hop within a budget.
+  const pump = () => {
+    if (pumping) return;
+    pumping = true;
+    const deadline = deps.realNow() + FRAME_BUDGET_MS;
+    const next = () => {
+      finalize();
+      if (mode !== 'playing') {
+        pumping = false;
+        return;
+      }
+      const due = clock.peek();
+      if (due && due.at <= target) {
+        if (deps.realNow() > deadline) {
+          behind = true; // slow motion: the target waits until the due ticks have run
+          pumping = false;
+          return;
+        }
+        runTimerTick();
+        deps.hop(next);
+        return;
+      }
+      behind = false;
+      clock.advanceTo(Math.floor(target));
+      deps.syncAnimations();
+      pumping = false;
+    };
+    deps.hop(next);
+  };
+  const onFrame = (realNow: number) => {
+    framing = false;
+    if (mode !== 'playing') return;
+    const gap = Math.min(Math.max(realNow - lastReal, 0), MAX_FRAME_GAP_MS);
+    lastReal = realNow;
+    if (!behind) target += gap * speed;
+    flush();
+    pump();
+    framing = true;
+    deps.frame(onFrame);
+  };
+
+  const replayNext = () => {
+    finalize();
+    if (mode !== 'replaying') return;
+    if (tick >= replayTo) {
+      mode = 'paused';
+      flush();
+      return;
+    }
+    const input = replayInputs.get(tick + 1);
+    if (input) runInputTick(input);
+    else if (clock.peek()) runTimerTick();
+    else {
+      // Nothing left to run: the recorded ticks cannot be reached (the host reports it).
+      mode = 'paused';
+      flush();
+      return;
+    }
+    deps.hop(replayNext);
+  };
+
+  return {
+    get tick() {
+      return tick;
+    },
+    get mode() {
+      return mode;
+    },
+    get inSync() {
+      return inSync;
+    },
+    evaluated(replay) {
+      inSync = false;
+      open = { tick: 0, now: clock.now(), kind: 'eval', ran: 'evaluate' };
+      // The entry's microtasks belong to tick 0: record after a hop.
+      deps.hop(() => {
+        finalize();
+        if (replay) this.runUntil(replay.tick, replay.inputs);
+        else this.play(speed);
+      });
+    },
+    play(newSpeed) {
+      speed = Math.min(4, Math.max(0.25, newSpeed));
+      if (mode === 'replaying') return;
+      if (mode !== 'playing') {
+        mode = 'playing';
+        target = clock.now();
+        behind = false;
+        lastReal = deps.realNow();
+      }
+      flush();
+      if (!framing) {
+        framing = true;
+        deps.frame(onFrame);
+      }
+    },
+    pause() {
+      if (mode === 'replaying') return;
+      mode = 'paused';
+      flush();
+    },
+    step() {
+      if (mode === 'replaying') return;
+      mode = 'paused';
+      finalize();
+      if (clock.peek()) runTimerTick();
+      deps.hop(flush);
+    },
+    runUntil(to, inputs) {
+      replayTo = to;
+      replayInputs = new Map(inputs.map((i) => [i.tick, i]));
+      mode = 'replaying';
+      deps.hop(replayNext);
+    },
+    beginInput(partial) {
+      finalize();
+      tick++;
+      deps.tickStarted?.();
+      const input: InputRecord = { ...partial, tick, now: clock.now() };
+      open = { tick, now: input.now, kind: 'input', ran: input.type, input };
+      return input;
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../../../src/protocol';
+import { compareRecords } from '../../../src/run/fingerprint';
+import { createTimeline } from '../../../src/run/timeline';
+
+const rec = (tick: number, extra: Partial<TickRecord> = {}): TickRecord => ({
+  tick,
+  now: 1000 + tick * 10,
+  kind: tick === 0 ? 'eval' : 'timer',
+  ran: tick === 0 ? 'evaluate' : 'Timeout',
+  draws: tick,
+  timers: tick,
+  console: tick,
+  dom: 7,
+  ...extra,
+});
+const ticks = (
+  records: TickRecord[],
+  tick: number,
+  mode: 'playing' | 'paused' = 'playing',
+): RuntimeMessage => ({
+  type: 'ticks',
+  records,
+  state: { mode, tick, now: 1000 + tick * 10, nextDue: 5000 },
+});
+const log = (tick: number, text: string): RuntimeMessage => ({
+  type: 'console',
+  level: 'log',
+  args: [{ t: 'string', v: text }],
+  tick,
+});
+const input = (tick: number): InputRecord => ({
+  tick,
+  now: 1000 + tick * 10,
+  type: 'click',
+  ctor: 'MouseEvent',
+  target: 'element',
+  path: [1, 0],
+  init: {},
+});
+
+function setup() {
+  const sent: HostMessage[] = [];
+  const replays: { tick: number; inputs: InputRecord[]; frame: object }[] = [];
+  const consoleShown: string[] = [];
+  const notices: string[] = [];
+  const text = (m: RuntimeMessage) =>
+    m.type === 'console' ? String(m.args[0]!.t === 'string' ? m.args[0]!.v : '') : '';
+  const timeline = createTimeline({
+    send: (m) => sent.push(m),
+    replay(tick, inputs) {
+      const frame = {};
+      replays.push({ tick, inputs, frame });
+      return frame;
+    },
+    resetConsole(messages) {
+      consoleShown.length = 0;
+      consoleShown.push(...messages.map(text));
+    },
+    showConsole: (messages) => consoleShown.push(...messages.map(text)),
+    notice: (t) => notices.push(t),
+  });
+  const live = {};
+  timeline.startRun(live, 1000);
+  // A live run: tick 0 logs 'a', tick 1 is a click logging 'b', tick 2 logs 'c'.
+  const feed = (m: RuntimeMessage) => {
+    if (timeline.handle(live, m)) consoleShown.push(text(m));
+  };
+  feed(log(0, 'a'));
+  feed(ticks([rec(0)], 0));
+  feed(log(1, 'b'));
+  feed(log(2, 'c'));
+  feed(ticks([rec(1, { kind: 'input', ran: 'click', input: input(1) }), rec(2)], 2));
+  return { timeline, sent, replays, consoleShown, notices, live };
+}
+
+describe('timeline', () => {
+  it('records ticks and shows live console output as it arrives', () => {
+    const { timeline, consoleShown } = setup();
+    expect(timeline.getState()).toMatchObject({
+      tick: 2,
+      lastTick: 2,
+      mode: 'playing',
+      elapsed: 20,
+    });
+    expect(consoleShown).toEqual(['a', 'b', 'c']);
+  });
+
+  it('steps back by rebuilding the preview with the inputs up to the tick, then shows its console', () => {
+    const { timeline, sent, replays, consoleShown } = setup();
+    timeline.pause();
+    expect(sent.at(-1)).toEqual({ type: 'pause' });
+    timeline.handle(setup().live, ticks([], 2, 'paused')); // another frame's message is ignored
+    timeline.stepBack();
+    expect(replays).toHaveLength(1);
+    expect(replays[0]!.tick).toBe(1);
+    expect(replays[0]!.inputs).toEqual([input(1)]);
+    expect(timeline.getState().mode).toBe('replaying');
+    const frame = replays[0]!.frame;
+    // The replay's own output for recorded ticks is not shown twice.
+    expect(timeline.handle(frame, log(0, 'a'))).toBe(false);
+    timeline.handle(
+      frame,
+      ticks([rec(0), rec(1, { kind: 'input', ran: 'click', input: input(1) })], 1, 'paused'),
+    );
+    expect(timeline.getState()).toMatchObject({ tick: 1, lastTick: 2, mode: 'paused' });
+    expect(consoleShown).toEqual(['a', 'b']);
+  });
+
+  it('steps forward within history with run-until, and past it with step', () => {
+    const { timeline, sent, replays, consoleShown } = setup();
+    timeline.pause();
+    timeline.seek(0);
+    const frame = replays[0]!.frame;
+    timeline.handle(frame, ticks([rec(0)], 0, 'paused'));
+    expect(consoleShown).toEqual(['a']);
+    timeline.stepForward();
+    expect(sent.at(-1)).toEqual({ type: 'run-until', tick: 1, inputs: [input(1)] });
+    timeline.handle(
+      frame,
+      ticks([rec(1, { kind: 'input', ran: 'click', input: input(1) })], 1, 'paused'),
+    );
+    expect(consoleShown).toEqual(['a', 'b']);
+    timeline.seek(2);
+    timeline.handle(frame, ticks([rec(2)], 2, 'paused'));
+    timeline.stepForward();
+    expect(sent.at(-1)).toEqual({ type: 'step' });
+  });
+
+  it('reports a replay that differs from the record, once, naming the tick and what differed', () => {
+    const { timeline, replays, notices } = setup();
+    timeline.pause();
+    timeline.seek(1);
+    const frame = replays[0]!.frame;
+    timeline.handle(
+      frame,
+      ticks(
+        [rec(0), rec(1, { kind: 'input', ran: 'click', input: input(1), draws: 9 })],
+        1,
+        'paused',
+      ),
+    );
+    expect(timeline.getState().divergence).toBe(
+      'Replay diverged at tick 1: random draws was 1, replay 9',
+    );
+    expect(notices).toHaveLength(1);
+  });
+
+  it('a seek during a replay waits for it, then goes on (slider drags)', () => {
+    const { timeline, replays, sent } = setup();
+    timeline.pause();
+    timeline.seek(0);
+    timeline.seek(1);
+    expect(replays).toHaveLength(1);
+    timeline.handle(replays[0]!.frame, ticks([rec(0)], 0, 'paused'));
+    expect(sent.at(-1)).toMatchObject({ type: 'run-until', tick: 1 });
+  });
+
+  it('playing from an earlier tick drops the old future', () => {
+    const { timeline, replays, sent } = setup();
+    timeline.pause();
+    timeline.seek(1);
+    timeline.handle(
+      replays[0]!.frame,
+      ticks([rec(0), rec(1, { kind: 'input', ran: 'click', input: input(1) })], 1, 'paused'),
+    );
+    timeline.play();
+    expect(sent.at(-1)).toEqual({ type: 'play', speed: 1 });
+    expect(timeline.getState()).toMatchObject({ lastTick: 1, mode: 'playing' });
+  });
+
+  it('clamps speed to 0.25–4 and tells a playing preview', () => {
+    const { timeline, sent } = setup();
+    timeline.setSpeed(10);
+    expect(timeline.getState().speed).toBe(4);
+    expect(sent.at(-1)).toEqual({ type: 'play', speed: 4 });
+  });
+});
+
+describe('compareRecords', () => {
+  it('is null for equal records and names the first difference otherwise', () => {
+    expect(compareRecords(rec(3), rec(3))).toBeNull();
+    expect(compareRecords(rec(3), rec(3, { ran: 'frame' }))).toBe(
+      'it ran was "Timeout", replay "frame"',
+    );
+    expect(compareRecords(rec(3), rec(3, { dom: 8 }))).toBe('the page (DOM hash) differs');
+    expect(compareRecords(rec(3), rec(3, { console: 4 }))).toBe('console calls was 3, replay 4');
+  });
+});
+
+describe('history limits', () => {
+  it('says when the history is full and keeps no later ticks', () => {
+    const timeline = createTimeline({
+      send: () => {},
+      replay: () => ({}),
+      resetConsole: () => {},
+      showConsole: () => {},
+      notice: () => {},
+      limits: () => ({ maxTicks: 3, maxBytes: 1e9 }),
+    });
+    const live = {};
+    timeline.startRun(live, 1000);
+    timeline.handle(live, ticks([rec(0), rec(1), rec(2), rec(3), rec(4)], 4));
+    expect(timeline.getState().lastTick).toBe(2);
+    expect(timeline.getState().historyNote).toMatch(/History is full at tick 2/);
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { InputRecord, LoopState, TickRecord } from '../../../../src/protocol.ts';
+import { createTickLoop } from '../../../../src/runtime/clock/tick-loop.ts';
+import { installVirtualClock } from '../../../../src/runtime/clock/virtual-clock.ts';
+import { fakeWindow } from './fake-window.ts';
+
+const START = 1_700_000_000_000;
+
+function setup(realStep = 0) {
+  const win = fakeWindow();
+  const clock = installVirtualClock(win, { startTime: START, reportError: (e) => errors.push(e) });
+  const errors: unknown[] = [];
+  const tasks: (() => void)[] = [];
+  const frames: ((t: number) => void)[] = [];
+  const sent: { records: TickRecord[]; state: LoopState }[] = [];
+  const dispatched: InputRecord[] = [];
+  let real = 0;
+  const started: number[] = [];
+  const loop = createTickLoop({
+    clock,
+    hop: (fn) => tasks.push(fn),
+    frame: (fn) => frames.push(fn),
+    realNow: () => (real += realStep),
+    reportError: (e) => errors.push(e),
+    draws: () => 0,
+    consoleCount: () => 0,
+    domHash: () => 1,
+    dispatchInput: (i) => dispatched.push(i),
+    syncAnimations: () => {},
+    send: (records, state) => sent.push({ records, state }),
+    tickStarted: () => started.push(loop.tick),
+  });
+  const drainTasks = () => {
+    for (let n = 0; tasks.length && n < 10_000; n++) tasks.shift()!();
+  };
+  const frame = (t: number) => {
+    real = t;
+    const pending = frames.splice(0);
+    for (const f of pending) f(t);
+    drainTasks();
+  };
+  const ticks = () =>
+    sent.flatMap((s) => s.records.map((r) => `${r.tick}:${r.kind}:${r.ran}@${r.now - START}`));
+  return { win, clock, loop, sent, dispatched, errors, drainTasks, frame, ticks, started };
+}
+
+describe('tick loop', () => {
+  it('tells the loop guard when each timer and input tick starts (replays run many per task)', () => {
+    const { win, loop, drainTasks, started } = setup();
+    win.setTimeout(() => {}, 10);
+    win.setTimeout(() => {}, 20);
+    loop.evaluated();
+    drainTasks();
+    loop.pause();
+    loop.runUntil(2, []);
+    drainTasks();
+    loop.beginInput({ type: 'click', ctor: 'MouseEvent', target: 'window', path: [], init: {} });
+    expect(started).toEqual([1, 2, 3]);
+  });
+
+  it('records tick 0, then step runs exactly one timer per call and reports nothing pending', () => {
+    const { win, loop, drainTasks, ticks, sent } = setup();
+    win.setTimeout(() => {}, 30);
+    win.setTimeout(() => {}, 10);
+    loop.evaluated();
+    drainTasks();
+    loop.pause();
+    loop.step();
+    drainTasks();
+    expect(ticks()).toEqual(['0:eval:evaluate@0', '1:timer:Timeout@10']);
+    loop.step();
+    drainTasks();
+    expect(sent.at(-1)!.state).toMatchObject({ mode: 'paused', tick: 2, nextDue: null });
+    loop.step();
+    drainTasks();
+    expect(sent.at(-1)!.state.tick).toBe(2);
+  });
+
+  it('plays in virtual time that follows real time, one tick per hop', () => {
+    const { win, loop, drainTasks, frame, ticks, clock } = setup();
+    win.setInterval(() => {}, 25);
+    loop.evaluated();
+    drainTasks();
+    frame(0);
+    frame(60);
+    loop.pause(); // records are sent once per real frame, and on pause
+    expect(ticks().slice(1)).toEqual(['1:timer:Interval@25', '2:timer:Interval@50']);
+    expect(clock.now() - START).toBe(60);
+  });
+
+  it('falls into slow motion instead of catching up when ticks take longer than the frame budget', () => {
+    const { win, loop, drainTasks, frame, clock } = setup(6);
+    win.setInterval(() => {}, 1);
+    loop.evaluated();
+    drainTasks();
+    frame(0);
+    frame(1000);
+    // 100 ms of real time allowed per frame at most, and a 10 ms budget: far fewer than 100 ticks.
+    expect(clock.now() - START).toBeLessThan(20);
+  });
+
+  it('errors in a tick are reported and the loop goes on', () => {
+    const { win, loop, drainTasks, errors, ticks } = setup();
+    win.setTimeout(() => {
+      throw new Error('boom');
+    }, 5);
+    win.setTimeout(() => {}, 6);
+    loop.evaluated();
+    drainTasks();
+    loop.pause();
+    loop.step();
+    drainTasks();
+    loop.step();
+    drainTasks();
+    expect(errors).toHaveLength(1);
+    expect(ticks()).toHaveLength(3);
+  });
+
+  it('runUntil replays timers and recorded inputs at their ticks, then pauses', () => {
+    const { win, loop, drainTasks, dispatched, ticks, sent } = setup();
+    win.setInterval(() => {}, 100);
+    const click: InputRecord = {
+      tick: 2,
+      now: START + 150,
+      type: 'click',
+      ctor: 'MouseEvent',
+      target: 'element',
+      path: [1],
+      init: {},
+    };
+    loop.evaluated({ tick: 3, inputs: [click] });
+    drainTasks();
+    expect(dispatched).toEqual([click]);
+    expect(ticks()).toEqual([
+      '0:eval:evaluate@0',
+      '1:timer:Interval@100',
+      '2:input:click@150',
+      '3:timer:Interval@200',
+    ]);
+    expect(sent.at(-1)!.state).toMatchObject({ mode: 'paused', tick: 3 });
+  });
+
+  it('a live input becomes its own tick at the current virtual time', () => {
+    const { loop, drainTasks, ticks } = setup();
+    loop.evaluated();
+    drainTasks();
+    const rec = loop.beginInput({
+      type: 'keydown',
+      ctor: 'KeyboardEvent',
+      target: 'window',
+      path: [],
+      init: { key: 'a' },
+    });
+    expect(rec.tick).toBe(1);
+    loop.pause();
+    expect(ticks().at(-1)).toBe('1:input:keydown@0');
+  });
+});
