@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   consoleLog,
+  createFromTemplate,
   fileItem,
   focusEditor,
   getLoadedApp,
@@ -106,9 +107,7 @@ test('a preview that stops answering is removed; the app stays responsive and th
 });
 
 test('the React template renders and responds to a click', async ({ page }) => {
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByRole('menuitem', { name: /React \+ TypeScript/ }).click();
-  await page.getByRole('button', { name: 'Create project' }).click();
+  await createFromTemplate(page, 'React + TypeScript');
   await expect(fileItem(page, 'src/App.tsx')).toBeVisible();
   const button = preview(page).getByRole('button', { name: /count/i });
   await expect(button).toBeVisible({ timeout: 30_000 });

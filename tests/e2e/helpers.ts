@@ -46,3 +46,12 @@ export async function typeAtEnd(page: Page, text: string): Promise<void> {
 export async function waitForRun(page: Page, status = 'Running'): Promise<void> {
   await expect(runStatus(page)).toHaveText(status, { timeout: 30_000 });
 }
+
+/** New project › template › "Create project" (the current project stays saved in Projects). */
+export async function createFromTemplate(page: Page, template: string): Promise<void> {
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByRole('menuitem', { name: new RegExp('^' + escapeRegExp(template)) }).click();
+  await page.getByRole('button', { name: 'Create project' }).click();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   consoleLog,
+  createFromTemplate,
   getLoadedApp,
   openFile,
   preview,
@@ -12,14 +13,8 @@ const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
 const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
 const frame = (page: Page) => page.locator('iframe[title="Preview"]');
 
-async function openTemplate(page: Page, name: RegExp) {
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByRole('menuitem', { name }).click();
-  await page.getByRole('button', { name: 'Replace project' }).click();
-}
-
 async function openCanvas(page: Page) {
-  await openTemplate(page, /Canvas/);
+  await createFromTemplate(page, 'Canvas');
   await expect(preview(page).locator('#frames')).toHaveText(/Frame [1-9]/, { timeout: 30_000 });
 }
 
@@ -163,7 +158,7 @@ document.body.replaceChildren(b);
 });
 
 test('a React app with useState and effects pauses and replays', async ({ page }) => {
-  await openTemplate(page, /React \+ TypeScript/);
+  await createFromTemplate(page, 'React + TypeScript');
   const button = preview(page).getByRole('button', { name: /count/i });
   await expect(button).toHaveText('count is 0', { timeout: 30_000 });
   await button.click();

@@ -12,15 +12,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync, zipSync } from 'fflate';
-import { fileItem, getLoadedApp, openFile, preview, replaceEditorText } from './helpers';
+import {
+  createFromTemplate,
+  fileItem,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+} from './helpers';
 
 const enc = (t: string) => new TextEncoder().encode(t);
-
-async function chooseTemplate(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByRole('menuitem', { name: new RegExp(name.replace(/[+]/g, '\\+')) }).click();
-  await page.getByRole('button', { name: 'Replace project' }).click();
-}
 
 async function upload(page: Page, name: string, bytes: Uint8Array) {
   const chooser = page.waitForEvent('filechooser');
@@ -43,7 +44,7 @@ for (const template of [
   }) => {
     test.setTimeout(120_000);
     if (template !== 'Example') {
-      await chooseTemplate(page, template);
+      await createFromTemplate(page, template);
       await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Running');
     }
     const download = page.waitForEvent('download');
