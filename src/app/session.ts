@@ -45,6 +45,14 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
+function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
 export function createSession(startup: Startup = PLAIN_START): Session {
@@ -57,6 +65,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     store: project,
     backend: createIdbBackend(),
     local: safeLocalStorage(),
+    tab: safeSessionStorage(),
     openedFromLink: startup.fromPermalink,
     channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel('playpen:tabs') : null,
   });

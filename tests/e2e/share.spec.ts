@@ -164,3 +164,36 @@ test('Open link imports a TypeScript Playground link as the project', async ({ p
   dialog = await openShare(page);
   await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveValue(/#code\//);
 });
+
+test('a shared project leaves saved projects alone until edited, then is saved as a new one', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const link = await sharedLink(page);
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
+  const projects = other.getByRole('dialog', { name: 'Projects' });
+  await other.getByRole('button', { name: 'Projects' }).click();
+  await expect(projects.getByRole('listitem')).toHaveCount(1);
+  await other.keyboard.press('Escape');
+
+  await openFile(other, ENTRY);
+  await typeAtEnd(other, "\nconsole.log('my version');");
+  await expect(consoleLog(other)).toContainText('my version');
+  // Once saved, the link's fragment leaves the address bar: a reload restores the saved copy.
+  await expect.poll(() => other.url()).not.toContain('#code/');
+  await other.getByRole('button', { name: 'Projects' }).click();
+  await expect(projects.getByRole('listitem')).toHaveCount(2);
+  await other.keyboard.press('Escape');
+  await other.reload();
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
+  await expect(consoleLog(other)).toContainText('my version');
+
+  // The first tab's project is as it was.
+  await page.reload();
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText('shared run');
+  await expect(consoleLog(page)).not.toContainText('my version');
+});

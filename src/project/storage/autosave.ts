@@ -16,6 +16,8 @@ export interface AutosaveDeps {
   backend: ProjectBackend;
   /** localStorage for the write-ahead copy and the last open project's id; null when off. */
   local: LocalStore | null;
+  /** sessionStorage: this tab's open project, so a reload reopens it even if another tab opened another since. */
+  tab?: LocalStore | null;
   /** The page was opened with a permalink: restore nothing, overwrite nothing. */
   openedFromLink: boolean;
   /** Quiet time after the last change before saving, in ms. */
@@ -78,7 +80,10 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
 
   const setCurrent = (id: string | null) => {
     current = id;
-    if (id) safely(() => local?.setItem(LAST_PROJECT_KEY, id));
+    if (id) {
+      safely(() => local?.setItem(LAST_PROJECT_KEY, id));
+      safely(() => deps.tab?.setItem(LAST_PROJECT_KEY, id));
+    }
     deps.onCurrentChange?.(id);
   };
   const cancelTimer = () => {
@@ -166,7 +171,10 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
   return {
     async start(abandoned = () => false) {
       if (deps.openedFromLink) return;
-      const id = safely(() => local?.getItem(LAST_PROJECT_KEY)) ?? null;
+      const id =
+        safely(() => deps.tab?.getItem(LAST_PROJECT_KEY)) ??
+        safely(() => local?.getItem(LAST_PROJECT_KEY)) ??
+        null;
       if (!id) return;
       let saved: ProjectRecord | undefined;
       try {
@@ -218,6 +226,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       dirty = false;
       setCurrent(null);
       safely(() => local?.removeItem(LAST_PROJECT_KEY));
+      safely(() => deps.tab?.removeItem(LAST_PROJECT_KEY));
     },
     reattach(id) {
       if (current === null) setCurrent(id);

@@ -10,6 +10,8 @@ export interface PersistenceDeps {
   backend: ProjectBackend;
   /** localStorage (write-ahead copy, last open project); null when unavailable. */
   local: LocalStore | null;
+  /** sessionStorage (this tab's open project); null when unavailable. */
+  tab: LocalStore | null;
   /** Opened from a valid permalink: restore nothing, and save only once the user edits. */
   openedFromLink: boolean;
   /** BroadcastChannel for the two-tabs check; null where unsupported. */
@@ -41,6 +43,7 @@ export function createPersistence(deps: PersistenceDeps): Persistence {
     store: deps.store,
     backend: deps.backend,
     local: deps.local,
+    tab: deps.tab,
     openedFromLink: deps.openedFromLink,
     delayMs: deps.delayMs,
     onError: (message) => library?.reportError(message),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProjectStore } from '../../../../src/project/store';
 import { LAST_PROJECT_KEY } from '../../../../src/project/storage/write-ahead';
-import { sample, settle, setup } from './helpers';
+import { memoryLocal, sample, settle, setup } from './helpers';
 
 describe('autosave', () => {
   it('saves once after the quiet time, not on every keystroke, binary bytes included', async () => {
@@ -84,6 +84,26 @@ describe('autosave', () => {
     expect(first.backend.records.get(savedId)!.files['src/main.ts']).toEqual({
       kind: 'text',
       text: 'saved work',
+    });
+  });
+
+  it("a reload reopens this tab's project even when another tab opened another since", async () => {
+    const { store, local, autosave, make } = setup();
+    const tab = memoryLocal();
+    const mine = make({ tab });
+    store.setText('src/main.ts', 'this tab');
+    await mine.flush();
+    const mineId = mine.currentId()!;
+    autosave.dispose();
+    // Another tab saves a project of its own: the shared pointer moves to it.
+    local.setItem(LAST_PROJECT_KEY, 'someone-else');
+    const reloadedStore = createProjectStore(sample('Fresh'));
+    const reloaded = make({ store: reloadedStore, tab });
+    await reloaded.start();
+    expect(reloaded.currentId()).toBe(mineId);
+    expect(reloadedStore.getState().project.files['src/main.ts']).toEqual({
+      kind: 'text',
+      text: 'this tab',
     });
   });
 
