@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import {
   FieldError,
-  Group,
   Input,
   Label,
-  NumberField,
   Radio,
   RadioGroup,
-  Switch,
   Text,
   TextField,
 } from 'react-aria-components';
@@ -20,6 +17,8 @@ import {
   type SettingsStore,
   type ThemeSetting,
 } from './settings-store';
+import { Num, Toggle } from './fields';
+import { RunLoopSettings } from './RunLoopSettings';
 
 const THEME_LABELS: Record<ThemeSetting, string> = {
   system: 'System',
@@ -90,44 +89,8 @@ export function SettingsForm({ store }: { store: SettingsStore }) {
         </div>
       </RadioGroup>
       <CdnField value={s.cdnBase} set={(cdnBase) => update({ cdnBase })} />
+      <RunLoopSettings settings={s} update={update} />
     </div>
-  );
-}
-
-interface NumProps {
-  label: string;
-  value: number;
-  limit: { min: number; max: number };
-  step?: number;
-  set(value: number): void;
-}
-
-function Num({ label, value, limit, step = 1, set }: NumProps) {
-  return (
-    <NumberField
-      className="pp-settings-row"
-      value={value}
-      minValue={limit.min}
-      maxValue={limit.max}
-      step={step}
-      onChange={(v) => !Number.isNaN(v) && set(v)}
-    >
-      <Label>{label}</Label>
-      <Group className="pp-number">
-        <Input className="pp-input" />
-      </Group>
-    </NumberField>
-  );
-}
-
-function Toggle({ label, value, set }: { label: string; value: boolean; set(v: boolean): void }) {
-  return (
-    <Switch className="pp-switch pp-settings-row" isSelected={value} onChange={set}>
-      <span className="pp-switch-track" aria-hidden="true">
-        <span className="pp-switch-thumb" />
-      </span>
-      {label}
-    </Switch>
   );
 }
 

@@ -94,3 +94,25 @@ test('Dismiss hides the banner and leaves the project unrun until Run', async ({
   await runButton(page).click();
   await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
 });
+
+test('the loop time limit is set in Settings and applies to the next run', async ({ page }) => {
+  await getLoadedApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const limit = dialog.getByRole('textbox', { name: 'Loop time limit (ms)' });
+  await expect(limit).toHaveValue('1,000');
+  await limit.fill('20');
+  await limit.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await openFile(page, ENTRY);
+  // Finite, but far longer than 20 ms of real time on any machine.
+  await replaceEditorText(
+    page,
+    "let x = 0;\nfor (let i = 0; i < 5e9; i++) x += i % 7;\nconsole.log('finished', x);\n",
+  );
+  await expect(consoleLog(page)).toContainText(`Possible infinite loop at ${ENTRY}:2`, {
+    timeout: 20_000,
+  });
+  await expect(consoleLog(page)).not.toContainText('finished');
+});
