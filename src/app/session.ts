@@ -149,11 +149,16 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   let lastRunSpeed: number | null = null;
+  let lastTheme: string | null = null;
+  let stopFollowingOs = () => {};
   const applySettings = () => {
     const s = settings.getState();
     // After a hang, auto-run stays off for this load without changing the saved preference.
     runController.setAutoRun(s.autoRun && !hang.getState().held, s.autoRunDelayMs);
-    if (typeof document !== 'undefined') applyTheme(document.documentElement, s.theme);
+    if (typeof document !== 'undefined' && s.theme !== lastTheme) {
+      stopFollowingOs();
+      stopFollowingOs = applyTheme(document.documentElement, (lastTheme = s.theme));
+    }
     if (s.runSpeed !== lastRunSpeed) timeline.setSpeed((lastRunSpeed = s.runSpeed));
   };
   applySettings();
@@ -215,6 +220,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     },
     dispose() {
       unsubscribeSettings();
+      stopFollowingOs();
       unsubscribeHang();
       hang.dispose();
       unsubscribeProject();

@@ -1,4 +1,4 @@
-import { Button, Dialog, Heading, Modal } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { ClashChoice } from '../project/import-plan';
 import './overlays.css';
 
@@ -13,41 +13,49 @@ const SHOWN = 8;
 /** Asks what to do when uploaded files have the names of files already in the project. */
 export function ClashDialog({ paths, onChoose }: ClashDialogProps) {
   return (
-    <Modal
+    <ModalOverlay
       isOpen={paths !== null}
       onOpenChange={(open) => !open && onChoose('cancel')}
       isDismissable
-      className="pp-modal"
+      className="pp-modal-overlay"
     >
-      <Dialog role="alertdialog" className="pp-dialog">
-        {paths ? (
-          <>
-            <Heading slot="title">
-              {paths.length === 1 ? '1 file already exists' : `${paths.length} files already exist`}
-            </Heading>
-            <ul className="pp-clash-list">
-              {paths.slice(0, SHOWN).map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-              {paths.length > SHOWN ? <li>…and {paths.length - SHOWN} more</li> : null}
-            </ul>
-            <p>
-              Replace them with the uploaded files, or keep both (uploaded ones get “ (1)” added)?
-            </p>
-            <div className="pp-dialog-buttons">
-              <Button className="pp-button" onPress={() => onChoose('cancel')}>
-                Cancel
-              </Button>
-              <Button className="pp-button" onPress={() => onChoose('keep-both')}>
-                Keep both
-              </Button>
-              <Button className="pp-button pp-danger" onPress={() => onChoose('replace')} autoFocus>
-                Replace
-              </Button>
-            </div>
-          </>
-        ) : null}
-      </Dialog>
-    </Modal>
+      <Modal className="pp-modal">
+        <Dialog role="alertdialog" className="pp-dialog">
+          {paths ? (
+            <>
+              <Heading slot="title">
+                {paths.length === 1
+                  ? '1 file already exists'
+                  : `${paths.length} files already exist`}
+              </Heading>
+              <ul className="pp-clash-list">
+                {paths.slice(0, SHOWN).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+                {paths.length > SHOWN ? <li>…and {paths.length - SHOWN} more</li> : null}
+              </ul>
+              <p>
+                Replace them with the uploaded files, or keep both (uploaded ones get “ (1)” added)?
+              </p>
+              <div className="pp-dialog-actions">
+                <Button className="pp-button" onPress={() => onChoose('cancel')}>
+                  Cancel
+                </Button>
+                <Button className="pp-button" onPress={() => onChoose('keep-both')}>
+                  Keep both
+                </Button>
+                <Button
+                  className="pp-button pp-danger"
+                  onPress={() => onChoose('replace')}
+                  autoFocus
+                >
+                  Replace
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

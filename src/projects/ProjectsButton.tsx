@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FolderOpen } from 'lucide-react';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { AppDialog } from '../app/AppDialog';
 import type { ProjectLibrary } from '../project/storage/library';
 import { useStore } from '../app/useStore';
 import { ProjectRow } from './ProjectRow';
@@ -21,47 +21,43 @@ export function ProjectsButton({ library }: ProjectsButtonProps) {
   }, [open, library]);
   return (
     <>
-      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-        <Button className="pp-button">
-          <FolderOpen size={16} aria-hidden="true" />
-          Projects
-        </Button>
-        <ModalOverlay className="pp-modal-overlay" isDismissable>
-          <Modal className="pp-modal pp-projects-modal">
-            <Dialog className="pp-dialog" aria-label="Projects">
-              {({ close }) => (
-                <>
-                  <Heading slot="title">Projects</Heading>
-                  {state.projects.length === 0 ? (
-                    <p className="pp-projects-empty">
-                      No saved projects yet. Projects are saved here as soon as you edit them.
-                    </p>
-                  ) : (
-                    <ul className="pp-projects-list" aria-label="Saved projects">
-                      {state.projects.map((p) => (
-                        <ProjectRow
-                          key={p.id}
-                          project={p}
-                          isOpen={p.id === state.currentId}
-                          library={library}
-                          onOpened={close}
-                        />
-                      ))}
-                    </ul>
-                  )}
-                  {/* Inside the dialog while it is open: outside content is hidden from it. */}
-                  <UndoDelete library={library} />
-                  <div className="pp-dialog-actions">
-                    <Button className="pp-button" onPress={close}>
-                      Close
-                    </Button>
-                  </div>
-                </>
-              )}
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
-      </DialogTrigger>
+      <AppDialog
+        trigger={
+          <>
+            <FolderOpen size={16} aria-hidden="true" />
+            Projects
+          </>
+        }
+        title="Projects"
+        modalClassName="pp-projects-modal"
+        closeLabel="Close"
+        isOpen={open}
+        onOpenChange={setOpen}
+      >
+        {(close) => (
+          <>
+            {state.projects.length === 0 ? (
+              <p className="pp-projects-empty">
+                No saved projects yet. Projects are saved here as soon as you edit them.
+              </p>
+            ) : (
+              <ul className="pp-projects-list" aria-label="Saved projects">
+                {state.projects.map((p) => (
+                  <ProjectRow
+                    key={p.id}
+                    project={p}
+                    isOpen={p.id === state.currentId}
+                    library={library}
+                    onOpened={close}
+                  />
+                ))}
+              </ul>
+            )}
+            {/* Inside the dialog while it is open: outside content is hidden from it. */}
+            <UndoDelete library={library} />
+          </>
+        )}
+      </AppDialog>
       {!open && <UndoDelete library={library} floating />}
     </>
   );

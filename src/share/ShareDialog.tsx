@@ -2,8 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Button,
   Checkbox,
-  Dialog,
-  Heading,
   Input,
   Label,
   ListBox,
@@ -24,7 +22,7 @@ import { useCopy } from './useCopy';
 import { OpenLinkField } from './OpenLinkField';
 
 /** The "Share" dialog: the link and its options, an embed snippet, and opening a pasted link. */
-export function ShareDialog({ session }: { session: Session }) {
+export function ShareDialog({ session, close }: { session: Session; close: () => void }) {
   const { project, activePath } = useStore(session.project);
   const [readOnly, setReadOnly] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -46,91 +44,76 @@ export function ShareDialog({ session }: { session: Session }) {
   };
 
   return (
-    <Dialog className="pp-share-dialog">
-      {({ close }) => (
-        <>
-          <Heading slot="title">Share</Heading>
-          <p className="pp-share-hint">
-            The whole project travels inside the link (after “#”), so it is never sent to a server.
-          </p>
-          <div className="pp-share-options">
-            <Checkbox className="pp-checkbox" isSelected={readOnly} onChange={setReadOnly}>
-              <span className="pp-checkbox-box" aria-hidden="true">
-                {readOnly && <Check size={12} />}
-              </span>
-              Read-only link
-            </Checkbox>
-            <Select
-              className="pp-share-select"
-              selectedKey={open}
-              onSelectionChange={(key) => setChosen(String(key))}
+    <>
+      <p className="pp-share-hint">
+        The whole project travels inside the link (after “#”), so it is never sent to a server.
+      </p>
+      <div className="pp-share-options">
+        <Checkbox className="pp-checkbox" isSelected={readOnly} onChange={setReadOnly}>
+          <span className="pp-checkbox-box" aria-hidden="true">
+            {readOnly && <Check size={12} />}
+          </span>
+          Read-only link
+        </Checkbox>
+        <Select
+          className="pp-share-select"
+          selectedKey={open}
+          onSelectionChange={(key) => setChosen(String(key))}
+        >
+          <Label>File to open</Label>
+          <Button className="pp-button">
+            <SelectValue />
+            <ChevronDown size={14} aria-hidden="true" />
+          </Button>
+          <Popover className="pp-popover">
+            <ListBox
+              className="pp-menu"
+              items={Object.keys(project.files)
+                .sort()
+                .map((id) => ({ id }))}
             >
-              <Label>File to open</Label>
-              <Button className="pp-button">
-                <SelectValue />
-                <ChevronDown size={14} aria-hidden="true" />
-              </Button>
-              <Popover className="pp-popover">
-                <ListBox
-                  className="pp-menu"
-                  items={Object.keys(project.files)
-                    .sort()
-                    .map((id) => ({ id }))}
-                >
-                  {(item) => (
-                    <ListBoxItem className="pp-menu-item" id={item.id}>
-                      {item.id}
-                    </ListBoxItem>
-                  )}
-                </ListBox>
-              </Popover>
-            </Select>
-          </div>
-          <div className="pp-share-section">
-            <TextField className="pp-share-field" value={link} isReadOnly>
-              <Label>Link</Label>
-              <Input className="pp-share-input" onFocus={(e) => e.currentTarget.select()} />
-            </TextField>
-            <div className="pp-share-row">
-              <span className="pp-share-length">{link.length.toLocaleString('en')} characters</span>
-              <Button className="pp-button pp-button--primary" onPress={() => void copyText(link)}>
-                <Copy size={14} aria-hidden="true" />
-                Copy link
-              </Button>
-              <span aria-live="polite" className="pp-share-copied">
-                {copy.kind === 'copied' ? 'Copied' : ''}
-              </span>
-            </div>
-            {copy.kind === 'failed' && (
-              <p role="alert" className="pp-share-error">
-                {copy.error}
-              </p>
-            )}
-            {link.length > LONG_LINK_CHARS && (
-              <p className="pp-share-warning">
-                <TriangleAlert size={14} aria-hidden="true" />
-                This link is over {LONG_LINK_CHARS.toLocaleString('en')} characters: some chat apps
-                and mail clients cut long links, which breaks them. Use “Download project” for big
-                projects.
-              </p>
-            )}
-          </div>
-          <TextField className="pp-share-section pp-share-field" value={embed} isReadOnly>
-            <Label>Embed code</Label>
-            <TextArea
-              className="pp-share-input"
-              rows={3}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          </TextField>
-          <OpenLinkField onOpen={(next, path) => openProject(next, path, close)} />
-          <div className="pp-share-actions">
-            <Button className="pp-button" onPress={close}>
-              Close
-            </Button>
-          </div>
-        </>
-      )}
-    </Dialog>
+              {(item) => (
+                <ListBoxItem className="pp-menu-item" id={item.id}>
+                  {item.id}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </Select>
+      </div>
+      <div className="pp-share-section">
+        <TextField className="pp-share-field" value={link} isReadOnly>
+          <Label>Link</Label>
+          <Input className="pp-share-input" onFocus={(e) => e.currentTarget.select()} />
+        </TextField>
+        <div className="pp-share-row">
+          <span className="pp-share-length">{link.length.toLocaleString('en')} characters</span>
+          <Button className="pp-button pp-button--primary" onPress={() => void copyText(link)}>
+            <Copy size={14} aria-hidden="true" />
+            Copy link
+          </Button>
+          <span aria-live="polite" className="pp-share-copied">
+            {copy.kind === 'copied' ? 'Copied' : ''}
+          </span>
+        </div>
+        {copy.kind === 'failed' && (
+          <p role="alert" className="pp-share-error">
+            {copy.error}
+          </p>
+        )}
+        {link.length > LONG_LINK_CHARS && (
+          <p className="pp-share-warning">
+            <TriangleAlert size={14} aria-hidden="true" />
+            This link is over {LONG_LINK_CHARS.toLocaleString('en')} characters: some chat apps and
+            mail clients cut long links, which breaks them. Use “Download project” for big projects.
+          </p>
+        )}
+      </div>
+      <TextField className="pp-share-section pp-share-field" value={embed} isReadOnly>
+        <Label>Embed code</Label>
+        <TextArea className="pp-share-input" rows={3} onFocus={(e) => e.currentTarget.select()} />
+      </TextField>
+      <OpenLinkField onOpen={(next, path) => openProject(next, path, close)} />
+    </>
   );
 }
