@@ -33,7 +33,7 @@ export function RunLoopSettings({
         set={(historyMaxMB) => update({ historyMaxMB })}
       />
       <Toggle
-        label="Instant step back (keeps a hidden preview one tick behind)"
+        label="Instant step back"
         value={s.replayStandby}
         set={(replayStandby) => update({ replayStandby })}
       />
