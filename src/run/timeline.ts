@@ -101,6 +101,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let shownUpTo = 0;
   /** A seek asked for while a replay ran (slider drags): done when the replay ends. */
   let queued: number | null = null;
+  /**
+   * A replay (step back, seek) is re-running recorded ticks: its console output duplicates
+   * the history. Set when the replay starts, cleared when the preview reports it paused; output
+   * at other times is live, whatever tick it is tagged with (event handlers, loads, after the
+   * last tick).
+   */
+  let replaying = false;
 
   const set = (patch: Partial<TimelineState>) => {
     state = { ...state, ...patch };
@@ -158,6 +165,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       cap = Infinity;
       shownUpTo = 0;
       queued = null;
+      replaying = false;
       state = { ...initial, speed: state.speed, active: true, mode: 'playing' };
       set({});
       if (state.speed !== 1) deps.send({ type: 'play', speed: state.speed });
@@ -168,6 +176,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         for (const r of message.records) record(r);
         const lastTick = Math.max(records.length - 1, 0);
         const { mode, tick, now, nextDue } = message.state;
+        if (mode !== 'replaying') replaying = false;
         followConsole(Math.min(tick, cap));
         set({
           mode,
@@ -191,8 +200,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         return true;
       const tick =
         message.type === 'console-batch' ? (message.entries[0]?.tick ?? 0) : (message.tick ?? 0);
-      // Output of ticks already recorded comes from a replay: the history has it.
-      if (tick < records.length) return false;
+      // A replay's output: the history has it already.
+      if (replaying) return false;
       if (tick <= cap) {
         logged.push({ tick, message });
         bytes += JSON.stringify(message).length * 2;
@@ -244,6 +253,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       } else {
         frame = deps.replay(tick, inputsUpTo(tick));
       }
+      replaying = true;
       set({ mode: 'replaying', divergence: null });
     },
     setSpeed(speed) {
@@ -255,6 +265,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     replayFailed() {
       if (state.mode !== 'replaying') return;
       queued = null;
+      replaying = false;
       set({ mode: 'paused' });
     },
     stop() {

@@ -92,7 +92,9 @@ test('seeking to 0 and back replays Math.random and Date output identically', as
 console.log('start', Math.random(), Date.now());
 const id = setInterval(() => {
   n += 1;
-  console.log('tick', n, Math.random().toFixed(8), new Date().toISOString(), crypto.randomUUID());
+  const line = ['tick', n, Math.random().toFixed(8), new Date().toISOString(), crypto.randomUUID()];
+  console.log(...line);
+  document.body.textContent = line.join(' ');
   if (n === 5) clearInterval(id);
 }, 40);
 `,
@@ -100,6 +102,10 @@ const id = setInterval(() => {
   await expect(consoleLog(page)).toContainText('tick 5', { timeout: 30_000 });
   await pause(page);
   const log = await consoleLog(page).innerText();
+  // The replay's own output: the console shows the recorded history, the page is re-run.
+  const page5 = await preview(page).locator('body').innerText();
+  expect(page5).toMatch(/^tick 5 0\.\d{8} \d{4}-.+Z [0-9a-f-]{36}$/);
+  expect(log).toContain(page5);
   const last = await tickOf(page);
   await seek(page, 'Home');
   await atTickZero(page);
@@ -107,7 +113,9 @@ const id = setInterval(() => {
   await expect(consoleLog(page)).toContainText('start');
   await seek(page, 'End');
   await atTick(page, last);
+  await expect(preview(page).locator('body')).toHaveText(page5);
   expect(await consoleLog(page).innerText()).toBe(log);
+  await expect(consoleLog(page)).not.toContainText('diverged');
   // Clicking a console entry's tick seeks there: the console then ends with that entry.
   await consoleLog(page)
     .locator('.pp-entry', { hasText: 'tick 3' })
@@ -181,5 +189,79 @@ test('a React app with useState and effects pauses and replays', async ({ page }
   await atTick(page, last);
   await expect(preview(page).getByRole('button', { name: /count/i })).toHaveText('count is 2');
   expect(await consoleLog(page).innerText()).toBe(log);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
+
+// A 1×1 transparent GIF.
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+test('console output from outside a tick (an image that loads while paused) shows', async ({
+  page,
+}) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('https://images.example/**', async (route) => {
+    await released;
+    await route.fulfill({ contentType: 'image/gif', body: GIF });
+  });
+  await runProgram(
+    page,
+    `const img = new Image();
+img.onload = () => console.log('image loaded', img.width);
+img.src = 'https://images.example/dot.gif';
+console.log('waiting for the image');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('waiting for the image', { timeout: 30_000 });
+  await pause(page);
+  release();
+  await expect(consoleLog(page)).toContainText('image loaded 1');
+});
+
+test('a program using WebSocket is told in the console that replays may differ', async ({
+  page,
+}) => {
+  await runProgram(
+    page,
+    `const socket = new WebSocket('ws://127.0.0.1:9/');
+socket.onerror = () => {};
+console.log('socket made');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('socket made', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText(
+    'this program uses WebSocket, which the run clock cannot control',
+  );
+});
+
+test('MessageChannel messages wait while paused and replay at the same ticks', async ({ page }) => {
+  await runProgram(
+    page,
+    `const channel = new MessageChannel();
+let n = 0;
+channel.port1.onmessage = (event) => {
+  n += 1;
+  document.body.textContent = 'message ' + n + ' ' + event.data;
+  if (n % 50 === 0) console.log('message', n);
+  channel.port2.postMessage(n * 2);
+};
+channel.port2.postMessage('first');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('message 100', { timeout: 30_000 });
+  await pause(page);
+  const body = preview(page).locator('body');
+  const shown = await body.innerText();
+  await page.waitForTimeout(500);
+  expect(await body.innerText()).toBe(shown);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(body).not.toHaveText(shown);
+  const stepped = await body.innerText();
+  const last = await tickOf(page);
+  await seek(page, 'Home');
+  await atTickZero(page);
+  await seek(page, 'End');
+  await atTick(page, last);
+  await expect(body).toHaveText(stepped);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });

@@ -107,6 +107,23 @@ describe('timeline', () => {
     expect(consoleShown).toEqual(['a', 'b']);
   });
 
+  it('shows live output made outside a recorded tick (event handlers, loads, while paused)', () => {
+    const { timeline, consoleShown, live, replays } = setup();
+    timeline.pause();
+    timeline.handle(live, ticks([], 2, 'paused'));
+    // An image's load handler logs while paused at tick 2: tagged with tick 2, already recorded.
+    expect(timeline.handle(live, log(2, 'loaded'))).toBe(true);
+    expect(timeline.handle(live, log(0, 'late handler'))).toBe(true);
+    // It is part of the history: a replay to tick 2 shows it, and the replay's copy is dropped.
+    timeline.seek(1);
+    const frame = replays[0]!.frame;
+    expect(timeline.handle(frame, log(2, 'loaded'))).toBe(false);
+    timeline.handle(frame, ticks([rec(0), rec(1)], 1, 'paused'));
+    expect(consoleShown).toEqual(['a', 'b', 'late handler']);
+    // Once the replay has paused, the rebuilt preview's output is live again.
+    expect(timeline.handle(frame, log(1, 'loaded again'))).toBe(true);
+  });
+
   it('steps forward within history with run-until, and past it with step', () => {
     const { timeline, sent, replays, consoleShown } = setup();
     timeline.pause();
