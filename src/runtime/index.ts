@@ -11,7 +11,7 @@ import { errorMessage, installErrorCapture } from './errors.ts';
 import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
 import { createRunLoop } from './clock/install.ts';
-import { createOutbox } from './outbox.ts';
+import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
 import { installStorageShim } from './storage-shim.ts';
@@ -55,21 +55,23 @@ const outbox = createOutbox(post, microtask);
 
 let consoleCount = 0;
 const realWarn = console.warn;
+const emitConsole = (entry: ConsoleEntry) => {
+  consoleCount++;
+  outbox.console({ ...entry, tick: runLoop.tick() });
+};
 const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   send: (records, state) => outbox.send({ type: 'ticks', records, state }),
-  warn: (text) => apply(realWarn, console, [text]),
+  // Straight to Playpen's console (and devtools): the program may have replaced console.warn.
+  warn: (text) => {
+    emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
+    apply(realWarn, console, [text]);
+  },
   tickStarted: loopGuard.resetLoopBudget,
 });
 
 installStorageShim(win);
-installConsoleCapture(console, {
-  emit: (entry) => {
-    consoleCount++;
-    outbox.console({ ...entry, tick: runLoop.tick() });
-  },
-  now: () => performance.now(),
-});
+installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
 installErrorCapture(win, (message) =>
   outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message),
 );
