@@ -9,7 +9,7 @@ export interface RunEnv extends Omit<RegistryEnv, 'vendor' | 'cdn'> {
   loadVendor: () => Promise<Readonly<Record<string, () => unknown>>>;
   /** Dynamic `import()` of a CDN URL. */
   importUrl: (url: string) => Promise<object>;
-  /** Runs just before the entry module is evaluated: the place to install the virtual clock. */
+  /** Runs before CDN modules and the entry are evaluated: the place to install the virtual clock. */
   beforeEvaluate?: () => void;
   send: (message: RuntimeMessage) => void;
   /** The real console.error, so devtools also show evaluation errors. */
@@ -17,17 +17,20 @@ export interface RunEnv extends Omit<RegistryEnv, 'vendor' | 'cdn'> {
 }
 
 /**
- * Runs a program: document content, vendor bundle and CDN modules first (load errors are
- * reported, naming what failed, and stop the run), then the entry module (tick 0). An error
+ * Runs a program: document content, `beforeEvaluate` (the virtual clock), vendor bundle and CDN
+ * modules (load errors are reported, naming what failed, and stop the run), then the entry
+ * module (tick 0). An error
  * thrown while evaluating is reported as uncaught. `evaluated` is always sent at the end.
  */
 export async function runProgram(program: Program, env: RunEnv): Promise<void> {
   try {
     env.applyDocument(program);
+    // Before any package code runs: CDN modules are evaluated as they load, and code that
+    // captures setTimeout, Date or performance at load must capture the virtual ones.
+    env.beforeEvaluate?.();
     const loaded = await loadDependencies(program, env);
     if (loaded) {
       const registry = createModuleRegistry(program.modules, { ...env, ...loaded });
-      env.beforeEvaluate?.();
       try {
         registry.require(program.entry);
       } catch (err) {
