@@ -267,6 +267,8 @@ export interface TickRecord {
   timers: number;
   /** Console calls so far. */
   console: number;
+  /** Hash of the console output so far (its text, without stacks): a replay must log the same. */
+  consoleText: number;
   /** Hash of the document body's HTML after the tick. */
   dom: number;
   /** The recorded input, for input ticks. */

@@ -124,6 +124,7 @@ const ticksMessage = z.object({
         draws: z.number(),
         timers: z.number(),
         console: z.number(),
+        consoleText: z.number(),
         dom: z.number(),
         input: inputRecord.optional(),
       }),

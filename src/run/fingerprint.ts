@@ -7,6 +7,7 @@ const FIELDS: [keyof TickRecord, string][] = [
   ['draws', 'random draws'],
   ['timers', 'timers set'],
   ['console', 'console calls'],
+  ['consoleText', 'the console output'],
   ['dom', 'the page (DOM hash)'],
 ];
 
@@ -16,7 +17,7 @@ export function compareRecords(recorded: TickRecord, replayed: TickRecord): stri
     const a = recorded[key];
     const b = replayed[key];
     if (a === b) continue;
-    if (key === 'dom') return `${what} differs`;
+    if (key === 'dom' || key === 'consoleText') return `${what} differs`;
     return `${what} was ${fmt(a)}, replay ${fmt(b)}`;
   }
   return null;

@@ -10,6 +10,7 @@ import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './d
 import { errorMessage, installErrorCapture } from './errors.ts';
 import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
+import { consoleHash } from './clock/fingerprint.ts';
 import { createRunLoop } from './clock/install.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
@@ -54,13 +55,16 @@ const post = (message: RuntimeMessage) => {
 const outbox = createOutbox(post, microtask);
 
 let consoleCount = 0;
+let consoleText = 0;
 const realWarn = console.warn;
 const emitConsole = (entry: ConsoleEntry) => {
   consoleCount++;
+  consoleText = consoleHash(consoleText, entry);
   outbox.console({ ...entry, tick: runLoop.tick() });
 };
 const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
+  consoleText: () => consoleText,
   send: (records, state) => outbox.send({ type: 'ticks', records, state }),
   // Straight to Playpen's console (and devtools): the program may have replaced console.warn.
   warn: (text) => {

@@ -1,11 +1,31 @@
+import type { SerializedValue } from '../../protocol.ts';
+import type { ConsoleEntry } from '../outbox.ts';
+
+const FNV_PRIME = 0x01000193;
+
+function fnv(h: number, text: string, limit = text.length): number {
+  const n = Math.min(text.length, limit);
+  for (let i = 0; i < n; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, FNV_PRIME);
+  }
+  return h;
+}
+
 /** FNV-1a over the body's HTML (first 200,000 characters, plus the length): cheap per tick. */
 export function domHash(doc: Document): number {
   const html = doc.body?.innerHTML ?? '';
-  let h = 0x811c9dc5 ^ html.length;
-  const n = Math.min(html.length, 200_000);
-  for (let i = 0; i < n; i++) {
-    h ^= html.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+  return fnv(0x811c9dc5 ^ html.length, html, 200_000) >>> 0;
+}
+
+// Stacks and frames name the iframe's own script URLs (blob: URLs differ per iframe): a replay
+// logs the same error with another URL, so they are left out.
+const skipStacks = (key: string, value: unknown) =>
+  key === 'stack' || key === 'frames' ? undefined : value;
+
+/** Folds one console call (level and serialised arguments, first 10,000 characters) into `h`. */
+export function consoleHash(h: number, entry: ConsoleEntry): number {
+  const args: SerializedValue[] = entry.args;
+  const text = `${entry.level} ${JSON.stringify(args, skipStacks)}`;
+  return fnv(Math.imul(h, FNV_PRIME) ^ text.length, text, 10_000) >>> 0;
 }

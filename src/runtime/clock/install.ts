@@ -15,6 +15,8 @@ import { installVirtualClock } from './virtual-clock.ts';
 export interface RunLoopHost {
   /** Console calls so far (fingerprint). */
   consoleCount(): number;
+  /** Hash of the console output so far (fingerprint). */
+  consoleText(): number;
   /** Sends tick records and the loop state to the host. */
   send(records: TickRecord[], state: LoopState): void;
   /** A console warning from the runtime (shown with its tick). */
@@ -83,6 +85,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         reportError,
         draws: () => random!.draws,
         consoleCount: host.consoleCount,
+        consoleText: host.consoleText,
         domHash: () => domHash(win.document),
         dispatchInput: (input) => dispatchInput(win, input),
         syncAnimations: createAnimationSync(win.document, clock.perfNow),

@@ -20,6 +20,7 @@ export interface TickLoopDeps {
   /** Fingerprint parts, read after each tick. */
   draws(): number;
   consoleCount(): number;
+  consoleText(): number;
   domHash(): number;
   /** Replays a recorded input event. */
   dispatchInput(input: InputRecord): void;
@@ -59,7 +60,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   let speed = 1;
   // Top-level evaluation is tick 0's own code.
   let inSync = true;
-  let open: Omit<TickRecord, 'draws' | 'timers' | 'console' | 'dom'> | null = null;
+  let open: Omit<TickRecord, 'draws' | 'timers' | 'console' | 'consoleText' | 'dom'> | null = null;
   let records: TickRecord[] = [];
   let target = 0;
   let lastReal = 0;
@@ -82,6 +83,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       draws: deps.draws(),
       timers: deps.clock.created(),
       console: deps.consoleCount(),
+      consoleText: deps.consoleText(),
       dom: deps.domHash(),
     });
     open = null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../../../src/protocol';
 import { compareRecords } from '../../../src/run/fingerprint';
+import { consoleHash } from '../../../src/runtime/clock/fingerprint';
 import { createTimeline } from '../../../src/run/timeline';
 
 const rec = (tick: number, extra: Partial<TickRecord> = {}): TickRecord => ({
@@ -11,6 +12,7 @@ const rec = (tick: number, extra: Partial<TickRecord> = {}): TickRecord => ({
   draws: tick,
   timers: tick,
   console: tick,
+  consoleText: tick,
   dom: 7,
   ...extra,
 });
@@ -202,6 +204,30 @@ describe('compareRecords', () => {
     );
     expect(compareRecords(rec(3), rec(3, { dom: 8 }))).toBe('the page (DOM hash) differs');
     expect(compareRecords(rec(3), rec(3, { console: 4 }))).toBe('console calls was 3, replay 4');
+  });
+
+  it('reports a replay that logged other text with as many console calls', () => {
+    const same = (v: string) => consoleHash(consoleHash(0, entry('start')), entry(v));
+    const entry = (v: string) => ({ level: 'log' as const, args: [{ t: 'string' as const, v }] });
+    expect(
+      compareRecords(rec(3, { consoleText: same('0.25') }), rec(3, { consoleText: same('0.25') })),
+    ).toBeNull();
+    expect(
+      compareRecords(rec(3, { consoleText: same('0.25') }), rec(3, { consoleText: same('0.75') })),
+    ).toBe('the console output differs');
+  });
+
+  it('hashes console text without stacks (script URLs differ between iframes)', () => {
+    const err = (stack: string) => ({
+      level: 'error' as const,
+      args: [{ t: 'error' as const, id: 1, name: 'Error', message: 'boom', stack, frames: [] }],
+    });
+    expect(consoleHash(0, err('at blob:null/aaa:1:1'))).toBe(
+      consoleHash(0, err('at blob:null/bbb:1:1')),
+    );
+    expect(consoleHash(0, err('x'))).not.toBe(
+      consoleHash(0, { ...err('x'), args: [{ ...err('x').args[0]!, message: 'bang' }] }),
+    );
   });
 });
 

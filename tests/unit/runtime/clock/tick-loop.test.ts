@@ -24,6 +24,7 @@ function setup(realStep = 0) {
     reportError: (e) => errors.push(e),
     draws: () => 0,
     consoleCount: () => 0,
+    consoleText: () => 0,
     domHash: () => 1,
     dispatchInput: (i) => dispatched.push(i),
     syncAnimations: () => {},
