@@ -20,6 +20,8 @@ export interface TimelineState {
   tick: number;
   /** Last recorded tick. */
   lastTick: number;
+  /** Oldest tick still in the history (older ones fell out of reach when it was full). */
+  firstTick: number;
   /** Virtual ms since the run's start at the current tick. */
   elapsed: number;
   /** Play speed (0.25–4). */
@@ -28,15 +30,19 @@ export interface TimelineState {
   canStepForward: boolean;
   /** "Replay diverged at tick k: …" when a replay differed from the record. */
   divergence: string | null;
-  /** Set when the history limit was reached: ticks after it cannot be revisited. */
+  /** Set once the history limit dropped the oldest ticks: they cannot be revisited. */
   historyNote: string | null;
 }
 
 export interface TimelineDeps {
   /** Sends a control message to the current preview. */
   send(message: HostMessage): void;
-  /** Rebuilds the preview from the same run and replays to `tick`; returns the new frame's key. */
-  replay(tick: number, inputs: InputRecord[]): object;
+  /**
+   * Rebuilds the preview from the same run and replays to `tick`, or swaps in a parked
+   * checkpoint. Returns the new frame's key and the tick it will pause at (`at` ≤ `tick`;
+   * the timeline runs it on to `tick` from there).
+   */
+  replay(tick: number, inputs: InputRecord[]): { frame: object; at: number };
   /** The console shows exactly `messages` (all entries up to the current tick). */
   resetConsole(messages: RuntimeMessage[]): void;
   /** Appends messages to the console. */
@@ -50,6 +56,8 @@ export interface TimelineDeps {
 interface Logged {
   tick: number;
   message: RuntimeMessage;
+  /** Estimated bytes held, given back when the entry falls out of the history. */
+  size: number;
 }
 
 export interface Timeline {
@@ -79,6 +87,7 @@ const initial: TimelineState = {
   mode: 'paused',
   tick: 0,
   lastTick: 0,
+  firstTick: 0,
   elapsed: 0,
   speed: 1,
   canStepForward: false,
@@ -93,11 +102,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const listeners = new Set<() => void>();
   let frame: object | null = null;
   let startTime = 0;
+  /** Records of ticks first..last (records[i] is tick first + i): a window of the newest. */
   let records: TickRecord[] = [];
+  let first = 0;
+  /** Every recorded input since tick 0: a replay needs them all, even of dropped ticks. */
+  let inputs: InputRecord[] = [];
   let logged: Logged[] = [];
   let bytes = 0;
-  /** Ticks beyond this are not kept (history full); Infinity while there is room. */
-  let cap = Infinity;
   let shownUpTo = 0;
   /** A seek asked for while a replay ran (slider drags): done when the replay ends. */
   let queued: number | null = null;
@@ -106,22 +117,54 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     state = { ...state, ...patch };
     for (const l of [...listeners]) l();
   };
-  const inputsUpTo = (tick: number) =>
-    records.slice(1, tick + 1).flatMap((r) => (r.input ? [r.input] : []));
+  const inputsUpTo = (tick: number) => inputs.filter((i) => i.tick <= tick);
+  const lastRecorded = () => first + records.length - 1;
   const messagesIn = (from: number, to: number) =>
     logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message);
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
   const followConsole = (tick: number) => {
-    if (tick < shownUpTo) deps.resetConsole(messagesIn(-1, tick));
-    else if (tick > shownUpTo) deps.showConsole(messagesIn(shownUpTo, tick));
+    if (tick < shownUpTo) {
+      deps.resetConsole(messagesIn(-1, tick));
+      if (first > 0) deps.notice(`Output before tick ${first} fell out of the history.`);
+    } else if (tick > shownUpTo) deps.showConsole(messagesIn(shownUpTo, tick));
     shownUpTo = tick;
   };
 
+  /** Drops the oldest ticks (a tenth of the window at least, so it is not done per tick). */
+  const dropOldest = () => {
+    const over = records.length - maxTicks;
+    let drop = Math.min(records.length - 1, Math.max(over, Math.ceil(records.length / 10)));
+    if (bytes > maxBytes) {
+      // Enough ticks to get back under the budget, counting their console output.
+      let freed = 0;
+      let k = 0;
+      let j = 0;
+      while (k < records.length - 1 && bytes - freed > maxBytes * 0.9) {
+        const t = first + k;
+        freed += 120;
+        while (j < logged.length && logged[j]!.tick <= t) freed += logged[j++]!.size;
+        k++;
+      }
+      drop = Math.max(drop, k);
+    }
+    if (drop <= 0) return;
+    first += drop;
+    records = records.slice(drop);
+    bytes -= drop * 120;
+    let j = 0;
+    while (j < logged.length && logged[j]!.tick < first) bytes -= logged[j++]!.size;
+    logged = logged.slice(j);
+    set({
+      firstTick: first,
+      historyNote: `Ticks before ${first.toLocaleString()} fell out of the history (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB, in Settings › Run loop): they can no longer be revisited.`,
+    });
+  };
+
   const record = (r: TickRecord) => {
-    const last = records.length - 1;
+    const last = lastRecorded();
     if (r.tick <= last) {
-      const recorded = records[r.tick];
+      const recorded = records[r.tick - first];
       const diff = recorded ? compareRecords(recorded, r) : null;
       if (diff && !state.divergence) {
         const text = `Replay diverged at tick ${r.tick}: ${diff}`;
@@ -130,16 +173,11 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       }
       return;
     }
-    if (r.tick !== last + 1 || r.tick > cap) return;
-    if (r.tick >= maxTicks || bytes > maxBytes) {
-      cap = last;
-      set({
-        historyNote: `History is full at tick ${last} (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB): later ticks run but cannot be revisited.`,
-      });
-      return;
-    }
+    if (r.tick !== last + 1) return;
     records.push(r);
-    bytes += 120 + (r.input ? 200 : 0);
+    if (r.input) inputs.push(r.input);
+    bytes += 120;
+    if (records.length > maxTicks || bytes > maxBytes) dropOldest();
   };
 
   const api: Timeline = {
@@ -153,9 +191,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       frame = f;
       startTime = start;
       records = [];
+      first = 0;
+      inputs = [];
       logged = [];
       bytes = 0;
-      cap = Infinity;
       shownUpTo = 0;
       queued = null;
       state = { ...initial, speed: state.speed, active: true, mode: 'playing' };
@@ -166,9 +205,9 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (f !== frame) return false;
       if (message.type === 'ticks') {
         for (const r of message.records) record(r);
-        const lastTick = Math.max(records.length - 1, 0);
+        const lastTick = Math.max(lastRecorded(), 0);
         const { mode, tick, now, nextDue } = message.state;
-        followConsole(Math.min(tick, cap));
+        followConsole(tick);
         set({
           mode,
           tick,
@@ -192,11 +231,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       const tick =
         message.type === 'console-batch' ? (message.entries[0]?.tick ?? 0) : (message.tick ?? 0);
       // Output of ticks already recorded comes from a replay: the history has it.
-      if (tick < records.length) return false;
-      if (tick <= cap) {
-        logged.push({ tick, message });
-        bytes += JSON.stringify(message).length * 2;
-      }
+      if (tick <= lastRecorded()) return false;
+      const size = JSON.stringify(message).length * 2;
+      logged.push({ tick, message, size });
+      bytes += size;
       shownUpTo = Math.max(shownUpTo, tick);
       return true;
     },
@@ -204,10 +242,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (!frame || state.mode === 'playing') return;
       if (state.tick < state.lastTick) {
         // Playing from an earlier tick starts a new future: the old one is dropped.
-        records = records.slice(0, state.tick + 1);
+        records = records.slice(0, state.tick - first + 1);
+        inputs = inputs.filter((i) => i.tick <= state.tick);
         logged = logged.filter((l) => l.tick <= state.tick);
-        cap = Infinity;
-        set({ lastTick: state.tick, historyNote: null, divergence: null });
+        set({ lastTick: state.tick, divergence: null });
       }
       deps.send({ type: 'play', speed: state.speed });
       set({ mode: 'playing' });
@@ -228,7 +266,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       else deps.send({ type: 'step' });
     },
     stepBack() {
-      if (state.tick > 0) api.seek(state.tick - 1);
+      if (state.tick > first) api.seek(state.tick - 1);
     },
     seek(target) {
       if (!frame) return;
@@ -236,15 +274,19 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         queued = target;
         return;
       }
-      const tick = Math.max(0, Math.min(Math.round(target), state.lastTick));
+      const tick = Math.max(first, Math.min(Math.round(target), state.lastTick));
       if (state.mode === 'playing') api.pause();
       if (tick === state.tick) return;
       if (tick > state.tick) {
         deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
+        set({ mode: 'replaying', divergence: null });
       } else {
-        frame = deps.replay(tick, inputsUpTo(tick));
+        const started = deps.replay(tick, inputsUpTo(tick));
+        frame = started.frame;
+        set({ mode: 'replaying', divergence: null });
+        // A checkpoint before `tick`: once it rests there, run on (a forward seek).
+        if (started.at < tick) queued = tick;
       }
-      set({ mode: 'replaying', divergence: null });
     },
     setSpeed(speed) {
       const s = Math.min(4, Math.max(0.25, speed));
