@@ -180,6 +180,26 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     if (records.length > maxTicks || bytes > maxBytes) dropOldest();
   };
 
+  /** Moves the preview to `target` (clamped to the history) by a run-on or a replay. */
+  const goTo = (target: number) => {
+    const tick = Math.max(first, Math.min(Math.round(target), state.lastTick));
+    if (state.mode === 'playing') api.pause();
+    if (tick === state.tick) {
+      if (state.mode === 'replaying') set({ mode: 'paused' });
+      return;
+    }
+    if (tick > state.tick) {
+      deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
+      set({ mode: 'replaying', divergence: null });
+    } else {
+      const started = deps.replay(tick, inputsUpTo(tick));
+      frame = started.frame;
+      set({ mode: 'replaying', divergence: null });
+      // A checkpoint before `tick`: once it rests there, run on (a forward seek).
+      if (started.at < tick) queued = tick;
+    }
+  };
+
   const api: Timeline = {
     getState: () => state,
     subscribe(listener) {
@@ -208,18 +228,18 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         const lastTick = Math.max(lastRecorded(), 0);
         const { mode, tick, now, nextDue } = message.state;
         followConsole(tick);
+        // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
+        // (subscribers do not act on a pause that is over straight away).
+        const runOn = mode === 'paused' ? queued : null;
+        if (runOn !== null) queued = null;
         set({
-          mode,
+          mode: runOn !== null ? 'replaying' : mode,
           tick,
           lastTick,
           elapsed: now - startTime,
           canStepForward: canStep(tick, lastTick, nextDue !== null),
         });
-        if (queued !== null && mode === 'paused') {
-          const target = queued;
-          queued = null;
-          api.seek(target);
-        }
+        if (runOn !== null) goTo(runOn);
         return false;
       }
       if (
@@ -270,23 +290,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     },
     seek(target) {
       if (!frame) return;
-      if (state.mode === 'replaying') {
-        queued = target;
-        return;
-      }
-      const tick = Math.max(first, Math.min(Math.round(target), state.lastTick));
-      if (state.mode === 'playing') api.pause();
-      if (tick === state.tick) return;
-      if (tick > state.tick) {
-        deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
-        set({ mode: 'replaying', divergence: null });
-      } else {
-        const started = deps.replay(tick, inputsUpTo(tick));
-        frame = started.frame;
-        set({ mode: 'replaying', divergence: null });
-        // A checkpoint before `tick`: once it rests there, run on (a forward seek).
-        if (started.at < tick) queued = tick;
-      }
+      if (state.mode === 'replaying') queued = target;
+      else goTo(target);
     },
     setSpeed(speed) {
       const s = Math.min(4, Math.max(0.25, speed));

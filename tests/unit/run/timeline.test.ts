@@ -261,7 +261,13 @@ describe('checkpoints', () => {
     timeline.handle(live, ticks([rec(0), rec(1), rec(2), rec(3), rec(4), rec(5)], 5, 'paused'));
     timeline.seek(4);
     expect(timeline.getState().mode).toBe('replaying');
+    const modes: string[] = [];
+    timeline.subscribe(() => modes.push(timeline.getState().mode));
     timeline.handle(frame, ticks([rec(0), rec(1), rec(2)], 2, 'paused'));
     expect(sent.at(-1)).toMatchObject({ type: 'run-until', tick: 4 });
+    // Resting at the checkpoint is not a pause anyone acts on (no checkpoints parked there).
+    expect(modes).not.toContain('paused');
+    timeline.handle(frame, ticks([rec(3), rec(4)], 4, 'paused'));
+    expect(timeline.getState()).toMatchObject({ mode: 'paused', tick: 4 });
   });
 });
