@@ -102,7 +102,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     getOptions: () => {
       const s = settings.getState();
       return {
-        standby: s.replayStandby,
+        checkpoints: s.replayStandby ? s.replayCheckpoints : 0,
         maxTicks: s.historyMaxTicks,
         maxBytes: s.historyMaxMB * 1024 * 1024,
       };

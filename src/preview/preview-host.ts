@@ -26,14 +26,16 @@ export interface PreviewHost {
   /** Runs `program` in a fresh iframe; the previous one stays until the new one is ready. */
   start(program: Program, run: RunInfo): Promise<void>;
   /**
-   * Starts a hidden preview of `run` (a replay) and keeps it parked, so a later step back
-   * swaps it in instead of replaying from scratch. One is parked at a time.
+   * Starts a hidden preview of `run` (a replay) and keeps it parked (a checkpoint), so a
+   * later step back swaps it in instead of replaying from scratch. Several may be parked.
    */
   park(program: Program, run: RunInfo): void;
   /** Shows the parked preview of `run` in place of the current one; false when there is none. */
   promote(run: RunInfo): boolean;
-  /** Removes the parked preview, if any. */
-  dropParked(): void;
+  /** The tick the parked preview of `run` reported last: 0 while silent, -1 not started yet. */
+  parkedReached(run: RunInfo): number;
+  /** Removes the parked preview of `run`, or every parked preview. */
+  dropParked(run?: RunInfo): void;
   /** Sends a message to the current preview (run-loop controls). */
   send(message: HostMessage): void;
   /** Removes the running preview (used when it hangs). */
@@ -47,8 +49,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const hangMs = options.hangMs ?? 5000;
 
   let current: { frame: ConnectedFrame; runId: number } | null = null;
-  let parked: { frame: ConnectedFrame; run: RunInfo; buffer: RuntimeMessage[] } | null = null;
-  let parkSeq = 0;
+  interface Parked {
+    frame: ConnectedFrame | null;
+    buffer: RuntimeMessage[];
+    reached: number;
+  }
+  const parked = new Map<RunInfo, Parked>();
   let spare: Promise<ConnectedFrame> | null = null;
   let startSeq = 0;
   // When the unanswered ping was sent; null when every ping was answered. Measuring from the
@@ -119,36 +125,44 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     frame.iframe.className = 'pp-preview-frame';
   };
 
-  const dropParked = () => {
-    parkSeq++;
-    if (!parked) return;
-    parked.frame.port.close();
-    parked.frame.iframe.remove();
-    parked = null;
+  const dropParked = (run?: RunInfo) => {
+    for (const [key, entry] of run ? [[run, parked.get(run)] as const] : [...parked]) {
+      if (!entry) continue;
+      parked.delete(key);
+      entry.frame?.port.close();
+      entry.frame?.iframe.remove();
+    }
   };
 
   return {
     park(program, run) {
-      dropParked();
-      const seq = parkSeq;
+      dropParked(run);
+      const entry: Parked = { frame: null, buffer: [], reached: -1 };
+      parked.set(run, entry);
       void takeSpare()
         .then((frame) => {
-          if (seq !== parkSeq || disposed) return void frame.iframe.remove();
-          const entry = { frame, run, buffer: [] as RuntimeMessage[] };
+          if (parked.get(run) !== entry || disposed) return void frame.iframe.remove();
+          entry.frame = frame;
+          entry.reached = 0;
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
-            if (message && message.type !== 'pong') entry.buffer.push(message);
+            if (!message || message.type === 'pong') return;
+            if (message.type === 'ticks') entry.reached = message.state.tick;
+            entry.buffer.push(message);
           };
           frame.send(runMessage(program, run));
-          parked = entry;
           setTimeout(prepareSpare, 200);
         })
-        .catch(() => {});
+        .catch(() => {
+          if (parked.get(run) === entry) parked.delete(run);
+        });
     },
+    parkedReached: (run) => parked.get(run)?.reached ?? -1,
     promote(run) {
-      if (!parked || parked.run !== run) return false;
-      const { frame, buffer } = parked;
-      parked = null;
+      const entry = parked.get(run);
+      if (!entry?.frame) return false;
+      const { frame, buffer } = entry;
+      parked.delete(run);
       startSeq++;
       activate(frame, run);
       // After the caller has adopted `run` as its frame (it gets it from our return), yet

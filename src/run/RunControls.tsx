@@ -30,13 +30,41 @@ function Tip({
   disabledReason?: string;
   children: ReactNode;
 }) {
-  // A disabled button gets no hover or focus, so its reason rides on the wrapper's title.
-  if (disabledReason) return <span title={disabledReason}>{children}</span>;
+  // The buttons stay focusable when unavailable (aria-disabled), so hover and focus show why.
   return (
     <TooltipTrigger delay={400}>
       {children}
-      <Tooltip className="pp-tooltip">{text}</Tooltip>
+      <Tooltip className="pp-tooltip">{disabledReason ?? text}</Tooltip>
     </TooltipTrigger>
+  );
+}
+
+/**
+ * A run-control button that, when unavailable, says why: aria-disabled instead of disabled,
+ * since a disabled button gets no hover or focus and so could show no reason.
+ */
+function ControlButton({
+  label,
+  reason,
+  onPress,
+  children,
+}: {
+  label: string;
+  reason: string | undefined;
+  onPress(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      className="pp-button pp-icon-button"
+      aria-label={label}
+      aria-disabled={reason ? true : undefined}
+      onPress={() => {
+        if (!reason) onPress();
+      }}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -49,7 +77,7 @@ export function RunControls({ timeline }: RunControlsProps) {
   // A native range input only implies these; DESIGN.md §4 promises them as attributes.
   useLayoutEffect(() => {
     input.current?.setAttribute('aria-valuenow', String(Math.min(t.tick, t.lastTick)));
-    input.current?.setAttribute('aria-valuemin', '0');
+    input.current?.setAttribute('aria-valuemin', String(t.firstTick));
     input.current?.setAttribute('aria-valuemax', String(Math.max(t.lastTick, 0)));
   });
   useEffect(() => {
@@ -72,7 +100,14 @@ export function RunControls({ timeline }: RunControlsProps) {
     ? 'Nothing is running'
     : t.canStepForward || playing
       ? undefined
-      : 'Nothing is pending: no timer, animation frame or recorded tick comes next';
+      : 'Nothing pending: no timer, animation frame or recorded tick comes next';
+  const backReason = off
+    ? 'Nothing is running'
+    : t.tick > t.firstTick
+      ? undefined
+      : t.firstTick > 0
+        ? 'At the oldest recorded tick: older ticks fell out of the history'
+        : 'At the first tick: nothing ran before it';
   return (
     <div className="pp-run-controls" role="group" aria-label="Run controls">
       <Tip text={`${playing ? 'Pause' : 'Play'} (${SHORTCUTS.toggle})`}>
@@ -85,35 +120,26 @@ export function RunControls({ timeline }: RunControlsProps) {
           {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
         </Button>
       </Tip>
-      <Tip
-        text={`Step back one tick (${SHORTCUTS.back})`}
-        disabledReason={off || t.tick === 0 ? 'At the first tick' : undefined}
-      >
-        <Button
-          className="pp-button pp-icon-button"
-          aria-label="Step back"
-          isDisabled={off || t.tick === 0}
-          onPress={() => timeline.stepBack()}
-        >
+      <Tip text={`Step back one tick (${SHORTCUTS.back})`} disabledReason={backReason}>
+        <ControlButton label="Step back" reason={backReason} onPress={() => timeline.stepBack()}>
           <StepBack size={16} aria-hidden />
-        </Button>
+        </ControlButton>
       </Tip>
       <Tip text={`Step forward one tick (${SHORTCUTS.forward})`} disabledReason={forwardReason}>
-        <Button
-          className="pp-button pp-icon-button"
-          aria-label="Step forward"
-          isDisabled={forwardReason !== undefined}
+        <ControlButton
+          label="Step forward"
+          reason={forwardReason}
           onPress={() => timeline.stepForward()}
         >
           <StepForward size={16} aria-hidden />
-        </Button>
+        </ControlButton>
       </Tip>
       <Slider
         className="pp-timeline"
-        minValue={0}
+        minValue={t.firstTick}
         maxValue={Math.max(t.lastTick, 0)}
         value={Math.min(t.tick, t.lastTick)}
-        isDisabled={off || t.lastTick === 0}
+        isDisabled={off || t.lastTick <= t.firstTick}
         onChange={(v) => timeline.seek(v as number)}
       >
         <Label className="pp-visually-hidden">Timeline</Label>
@@ -123,7 +149,9 @@ export function RunControls({ timeline }: RunControlsProps) {
       </Slider>
       <span className="pp-tick" aria-live="off" title={t.historyNote ?? t.divergence ?? undefined}>
         Tick {t.tick} / {t.lastTick} · {formatTime(t.elapsed)}
-        {t.historyNote && <span className="pp-tick-note"> (history full)</span>}
+        {t.firstTick > 0 && (
+          <span className="pp-tick-note"> · ticks before {t.firstTick} dropped</span>
+        )}
       </span>
       <ToggleButtonGroup
         aria-label="Speed"

@@ -2,6 +2,7 @@ import type { ConsoleStore } from '../console/console-store';
 import type { PreviewHost } from '../preview/preview-host';
 import type { Diagnostic, Program } from '../protocol';
 import type { RunInfo } from './controller';
+import { checkpointTicks, chooseCheckpoint } from './checkpoints';
 import { createTimeline, type Timeline } from './timeline';
 
 export interface RunTimelineWiring {
@@ -12,29 +13,35 @@ export interface RunTimelineWiring {
   getCurrent(): { program: Program; run: RunInfo } | null;
   /** The build's diagnostics, kept at the top of the console when it is refilled. */
   getDiagnostics(): Diagnostic[];
-  /** Settings: keep a step-back standby preview; history limits. */
-  getOptions(): { standby: boolean; maxTicks: number; maxBytes: number };
+  /** Settings: parked step-back checkpoints (0 = none) and history limits. */
+  getOptions(): { checkpoints: number; maxTicks: number; maxBytes: number };
 }
 
 /** The timeline wired to the preview host (replays rebuild the iframe) and the console. */
 export function createRunTimeline(w: RunTimelineWiring): Timeline {
-  // A hidden preview replayed to the tick before the current one (a parked checkpoint).
-  let standby: { tick: number; run: RunInfo } | null = null;
+  // Hidden previews replayed to spaced ticks before the current one (checkpoints).
+  let parked: { tick: number; run: RunInfo }[] = [];
+  const drop = (run?: RunInfo) => {
+    w.getHost()?.dropParked(run);
+    parked = run ? parked.filter((p) => p.run !== run) : [];
+  };
   const timeline = createTimeline({
     limits: () => w.getOptions(),
     send: (message) => w.getHost()?.send(message),
     replay(tick, inputs) {
       const current = w.getCurrent();
-      if (!current) return {};
-      if (standby?.tick === tick && w.getHost()?.promote(standby.run)) {
-        const run = standby.run;
-        standby = null;
-        return run;
+      const host = w.getHost();
+      if (!current || !host) return { frame: {}, at: tick };
+      const reached = parked.map((p) => ({ ...p, reached: host.parkedReached(p.run) }));
+      const from = chooseCheckpoint(tick, reached);
+      if (from && host.promote(from.run)) {
+        parked = parked.filter((p) => p.run !== from.run);
+        return { frame: from.run, at: from.tick };
       }
       // A new object per replay: messages are matched to the frame by its RunInfo.
       const run: RunInfo = { ...current.run, replay: { tick, inputs } };
-      void w.getHost()?.start(current.program, run);
-      return run;
+      void host.start(current.program, run);
+      return { frame: run, at: tick };
     },
     resetConsole(messages) {
       w.console.clear(null);
@@ -53,17 +60,21 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
     const current = w.getCurrent();
     const host = w.getHost();
     if (!host || !current) return;
-    const stale = standby !== null && standby.run.runId !== current.run.runId;
-    if (stale || !t.active || !w.getOptions().standby || (t.mode === 'paused' && t.tick === 0)) {
-      if (standby) host.dropParked();
-      standby = null;
+    const count = t.active ? w.getOptions().checkpoints : 0;
+    if (parked.some((p) => p.run.runId !== current.run.runId) || count === 0) {
+      if (parked.length) drop();
       return;
     }
-    if (t.mode !== 'paused' || standby?.tick === t.tick - 1) return;
-    const tick = t.tick - 1;
-    const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
-    standby = { tick, run };
-    host.park(current.program, run);
+    // Park only while paused: while playing or replaying the ticks move on.
+    if (t.mode !== 'paused') return;
+    const wanted = checkpointTicks(t.tick, count, t.firstTick);
+    for (const p of parked) if (!wanted.includes(p.tick)) drop(p.run);
+    for (const tick of wanted) {
+      if (parked.some((p) => p.tick === tick)) continue;
+      const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
+      parked.push({ tick, run });
+      host.park(current.program, run);
+    }
   });
   return timeline;
 }

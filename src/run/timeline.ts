@@ -20,6 +20,8 @@ export interface TimelineState {
   tick: number;
   /** Last recorded tick. */
   lastTick: number;
+  /** Oldest tick still in the history (older ones fell out of reach when it was full). */
+  firstTick: number;
   /** Virtual ms since the run's start at the current tick. */
   elapsed: number;
   /** Play speed (0.25–4). */
@@ -28,15 +30,19 @@ export interface TimelineState {
   canStepForward: boolean;
   /** "Replay diverged at tick k: …" when a replay differed from the record. */
   divergence: string | null;
-  /** Set when the history limit was reached: ticks after it cannot be revisited. */
+  /** Set once the history limit dropped the oldest ticks: they cannot be revisited. */
   historyNote: string | null;
 }
 
 export interface TimelineDeps {
   /** Sends a control message to the current preview. */
   send(message: HostMessage): void;
-  /** Rebuilds the preview from the same run and replays to `tick`; returns the new frame's key. */
-  replay(tick: number, inputs: InputRecord[]): object;
+  /**
+   * Rebuilds the preview from the same run and replays to `tick`, or swaps in a parked
+   * checkpoint. Returns the new frame's key and the tick it will pause at (`at` ≤ `tick`;
+   * the timeline runs it on to `tick` from there).
+   */
+  replay(tick: number, inputs: InputRecord[]): { frame: object; at: number };
   /** The console shows exactly `messages` (all entries up to the current tick). */
   resetConsole(messages: RuntimeMessage[]): void;
   /** Appends messages to the console. */
@@ -50,6 +56,8 @@ export interface TimelineDeps {
 interface Logged {
   tick: number;
   message: RuntimeMessage;
+  /** Estimated bytes held, given back when the entry falls out of the history. */
+  size: number;
 }
 
 export interface Timeline {
@@ -79,6 +87,7 @@ const initial: TimelineState = {
   mode: 'paused',
   tick: 0,
   lastTick: 0,
+  firstTick: 0,
   elapsed: 0,
   speed: 1,
   canStepForward: false,
@@ -93,11 +102,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const listeners = new Set<() => void>();
   let frame: object | null = null;
   let startTime = 0;
+  /** Records of ticks first..last (records[i] is tick first + i): a window of the newest. */
   let records: TickRecord[] = [];
+  let first = 0;
+  /** Every recorded input since tick 0: a replay needs them all, even of dropped ticks. */
+  let inputs: InputRecord[] = [];
   let logged: Logged[] = [];
   let bytes = 0;
-  /** Ticks beyond this are not kept (history full); Infinity while there is room. */
-  let cap = Infinity;
   let shownUpTo = 0;
   /** A seek asked for while a replay ran (slider drags): done when the replay ends. */
   let queued: number | null = null;
@@ -113,22 +124,54 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     state = { ...state, ...patch };
     for (const l of [...listeners]) l();
   };
-  const inputsUpTo = (tick: number) =>
-    records.slice(1, tick + 1).flatMap((r) => (r.input ? [r.input] : []));
+  const inputsUpTo = (tick: number) => inputs.filter((i) => i.tick <= tick);
+  const lastRecorded = () => first + records.length - 1;
   const messagesIn = (from: number, to: number) =>
     logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message);
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
   const followConsole = (tick: number) => {
-    if (tick < shownUpTo) deps.resetConsole(messagesIn(-1, tick));
-    else if (tick > shownUpTo) deps.showConsole(messagesIn(shownUpTo, tick));
+    if (tick < shownUpTo) {
+      deps.resetConsole(messagesIn(-1, tick));
+      if (first > 0) deps.notice(`Output before tick ${first} fell out of the history.`);
+    } else if (tick > shownUpTo) deps.showConsole(messagesIn(shownUpTo, tick));
     shownUpTo = tick;
   };
 
+  /** Drops the oldest ticks (a tenth of the window at least, so it is not done per tick). */
+  const dropOldest = () => {
+    const over = records.length - maxTicks;
+    let drop = Math.min(records.length - 1, Math.max(over, Math.ceil(records.length / 10)));
+    if (bytes > maxBytes) {
+      // Enough ticks to get back under the budget, counting their console output.
+      let freed = 0;
+      let k = 0;
+      let j = 0;
+      while (k < records.length - 1 && bytes - freed > maxBytes * 0.9) {
+        const t = first + k;
+        freed += 120;
+        while (j < logged.length && logged[j]!.tick <= t) freed += logged[j++]!.size;
+        k++;
+      }
+      drop = Math.max(drop, k);
+    }
+    if (drop <= 0) return;
+    first += drop;
+    records = records.slice(drop);
+    bytes -= drop * 120;
+    let j = 0;
+    while (j < logged.length && logged[j]!.tick < first) bytes -= logged[j++]!.size;
+    logged = logged.slice(j);
+    set({
+      firstTick: first,
+      historyNote: `Ticks before ${first.toLocaleString()} fell out of the history (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB, in Settings › Run loop): they can no longer be revisited.`,
+    });
+  };
+
   const record = (r: TickRecord) => {
-    const last = records.length - 1;
+    const last = lastRecorded();
     if (r.tick <= last) {
-      const recorded = records[r.tick];
+      const recorded = records[r.tick - first];
       const diff = recorded ? compareRecords(recorded, r) : null;
       if (diff && !state.divergence) {
         const text = `Replay diverged at tick ${r.tick}: ${diff}`;
@@ -137,16 +180,33 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       }
       return;
     }
-    if (r.tick !== last + 1 || r.tick > cap) return;
-    if (r.tick >= maxTicks || bytes > maxBytes) {
-      cap = last;
-      set({
-        historyNote: `History is full at tick ${last} (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB): later ticks run but cannot be revisited.`,
-      });
+    if (r.tick !== last + 1) return;
+    records.push(r);
+    if (r.input) inputs.push(r.input);
+    bytes += 120;
+    if (records.length > maxTicks || bytes > maxBytes) dropOldest();
+  };
+
+  /** Moves the preview to `target` (clamped to the history) by a run-on or a replay. */
+  const goTo = (target: number) => {
+    const tick = Math.max(first, Math.min(Math.round(target), state.lastTick));
+    if (state.mode === 'playing') api.pause();
+    if (tick === state.tick) {
+      if (state.mode === 'replaying') set({ mode: 'paused' });
+      replaying = false;
       return;
     }
-    records.push(r);
-    bytes += 120 + (r.input ? 200 : 0);
+    replaying = true;
+    if (tick > state.tick) {
+      deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
+      set({ mode: 'replaying', divergence: null });
+    } else {
+      const started = deps.replay(tick, inputsUpTo(tick));
+      frame = started.frame;
+      set({ mode: 'replaying', divergence: null });
+      // A checkpoint before `tick`: once it rests there, run on (a forward seek).
+      if (started.at < tick) queued = tick;
+    }
   };
 
   const api: Timeline = {
@@ -160,9 +220,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       frame = f;
       startTime = start;
       records = [];
+      first = 0;
+      inputs = [];
       logged = [];
       bytes = 0;
-      cap = Infinity;
       shownUpTo = 0;
       queued = null;
       replaying = false;
@@ -174,22 +235,22 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (f !== frame) return false;
       if (message.type === 'ticks') {
         for (const r of message.records) record(r);
-        const lastTick = Math.max(records.length - 1, 0);
+        const lastTick = Math.max(lastRecorded(), 0);
         const { mode, tick, now, nextDue } = message.state;
-        if (mode !== 'replaying') replaying = false;
-        followConsole(Math.min(tick, cap));
+        followConsole(tick);
+        // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
+        // (subscribers do not act on a pause that is over straight away).
+        const runOn = mode === 'paused' ? queued : null;
+        if (runOn !== null) queued = null;
+        else if (mode !== 'replaying') replaying = false;
         set({
-          mode,
+          mode: runOn !== null ? 'replaying' : mode,
           tick,
           lastTick,
           elapsed: now - startTime,
           canStepForward: canStep(tick, lastTick, nextDue !== null),
         });
-        if (queued !== null && mode === 'paused') {
-          const target = queued;
-          queued = null;
-          api.seek(target);
-        }
+        if (runOn !== null) goTo(runOn);
         return false;
       }
       if (
@@ -202,10 +263,9 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         message.type === 'console-batch' ? (message.entries[0]?.tick ?? 0) : (message.tick ?? 0);
       // A replay's output: the history has it already.
       if (replaying) return false;
-      if (tick <= cap) {
-        logged.push({ tick, message });
-        bytes += JSON.stringify(message).length * 2;
-      }
+      const size = JSON.stringify(message).length * 2;
+      logged.push({ tick, message, size });
+      bytes += size;
       shownUpTo = Math.max(shownUpTo, tick);
       return true;
     },
@@ -213,10 +273,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (!frame || state.mode === 'playing') return;
       if (state.tick < state.lastTick) {
         // Playing from an earlier tick starts a new future: the old one is dropped.
-        records = records.slice(0, state.tick + 1);
+        records = records.slice(0, state.tick - first + 1);
+        inputs = inputs.filter((i) => i.tick <= state.tick);
         logged = logged.filter((l) => l.tick <= state.tick);
-        cap = Infinity;
-        set({ lastTick: state.tick, historyNote: null, divergence: null });
+        set({ lastTick: state.tick, divergence: null });
       }
       deps.send({ type: 'play', speed: state.speed });
       set({ mode: 'playing' });
@@ -237,24 +297,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       else deps.send({ type: 'step' });
     },
     stepBack() {
-      if (state.tick > 0) api.seek(state.tick - 1);
+      if (state.tick > first) api.seek(state.tick - 1);
     },
     seek(target) {
       if (!frame) return;
-      if (state.mode === 'replaying') {
-        queued = target;
-        return;
-      }
-      const tick = Math.max(0, Math.min(Math.round(target), state.lastTick));
-      if (state.mode === 'playing') api.pause();
-      if (tick === state.tick) return;
-      if (tick > state.tick) {
-        deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
-      } else {
-        frame = deps.replay(tick, inputsUpTo(tick));
-      }
-      replaying = true;
-      set({ mode: 'replaying', divergence: null });
+      if (state.mode === 'replaying') queued = target;
+      else goTo(target);
     },
     setSpeed(speed) {
       const s = Math.min(4, Math.max(0.25, speed));

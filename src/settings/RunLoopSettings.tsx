@@ -37,6 +37,15 @@ export function RunLoopSettings({
         value={s.replayStandby}
         set={(replayStandby) => update({ replayStandby })}
       />
+      {s.replayStandby && (
+        <Num
+          label="Step-back checkpoints"
+          value={s.replayCheckpoints}
+          limit={LIMITS.replayCheckpoints}
+          hint="Hidden previews kept at spaced ticks before the current one (the tick before, then 8, 64, 512… apart), so stepping back replays only from the nearest. Each holds a copy of the page in memory."
+          set={(replayCheckpoints) => update({ replayCheckpoints })}
+        />
+      )}
     </section>
   );
 }

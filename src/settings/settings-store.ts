@@ -20,8 +20,10 @@ export interface Settings {
   minimap: boolean;
   /** Default speed of virtual time in a run (read by the run loop). */
   runSpeed: number;
-  /** Keep a hidden preview replayed to the tick before the current one, so Step back is instant. */
+  /** Keep hidden previews parked at ticks before the current one, so Step back is instant. */
   replayStandby: boolean;
+  /** How many parked previews (checkpoints at spaced ticks); each holds a copy of the page. */
+  replayCheckpoints: number;
   /** History limits of a run: ticks kept, and an estimate of memory (console output, records). */
   historyMaxTicks: number;
   historyMaxMB: number;
@@ -43,6 +45,7 @@ export const DEFAULT_SETTINGS: Settings = {
   minimap: false,
   runSpeed: 1,
   replayStandby: true,
+  replayCheckpoints: 4,
   historyMaxTicks: 200_000,
   historyMaxMB: 64,
 };
@@ -52,6 +55,7 @@ export const LIMITS = {
   tabSize: { min: 1, max: 8 },
   autoRunDelayMs: { min: 0, max: 10_000 },
   loopBudgetMs: { min: 0, max: 600_000 },
+  replayCheckpoints: { min: 1, max: 8 },
   historyMaxTicks: { min: 1_000, max: 10_000_000 },
   historyMaxMB: { min: 8, max: 2_048 },
 } as const;
@@ -141,6 +145,7 @@ export function validateSettings(patch: Record<string, unknown>): {
   num('loopBudgetMs', 'Loop time limit');
   num('historyMaxTicks', 'History length');
   num('historyMaxMB', 'History memory');
+  num('replayCheckpoints', 'Step-back checkpoints');
   if ('theme' in patch) {
     if (THEMES.includes(patch.theme as ThemeSetting)) valid.theme = patch.theme as ThemeSetting;
     else errors.theme = 'Choose System, Light or Dark.';

@@ -265,3 +265,48 @@ channel.port2.postMessage('first');
   await expect(body).toHaveText(stepped);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });
+
+test('Step forward and Step back say in a tooltip why they are unavailable', async ({ page }) => {
+  await runProgram(page, "console.log('only tick 0');\n");
+  await expect(consoleLog(page)).toContainText('only tick 0', { timeout: 30_000 });
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await expect(forward).toBeDisabled();
+  await forward.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/Nothing pending/);
+  const back = page.getByRole('button', { name: 'Step back' });
+  await expect(back).toBeDisabled();
+  await back.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/At the first tick/);
+});
+
+test('a full history keeps the newest ticks and says older ones fell out of reach', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const length = dialog.getByRole('textbox', { name: 'History length (ticks)' });
+  await length.fill('1000');
+  await length.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await openCanvas(page);
+  await page.getByRole('radio', { name: 'Speed 4×' }).click();
+  await expect
+    .poll(async () => Number(await timeline(page).getAttribute('aria-valuemin')), {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
+  await pause(page);
+  const oldest = Number(await timeline(page).getAttribute('aria-valuemin'));
+  const last = Number(await timeline(page).getAttribute('aria-valuemax'));
+  expect(last - oldest).toBeLessThanOrEqual(1000);
+  await expect(timeline(page)).toHaveAttribute('aria-valuenow', String(last));
+  await expect(page.getByText(`ticks before ${oldest} dropped`)).toBeVisible();
+  // The slider stops at the oldest kept tick; Step back there says why it cannot go on.
+  await seek(page, 'Home');
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(oldest);
+  const back = page.getByRole('button', { name: 'Step back' });
+  await expect(back).toBeDisabled();
+  await back.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/At the oldest recorded tick/);
+});

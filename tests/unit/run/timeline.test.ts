@@ -53,7 +53,7 @@ function setup() {
     replay(tick, inputs) {
       const frame = {};
       replays.push({ tick, inputs, frame });
-      return frame;
+      return { frame, at: tick };
     },
     resetConsole(messages) {
       consoleShown.length = 0;
@@ -232,19 +232,85 @@ describe('compareRecords', () => {
 });
 
 describe('history limits', () => {
-  it('says when the history is full and keeps no later ticks', () => {
+  const limited = (maxTicks: number, maxBytes = 1e9) => {
+    const replays: { tick: number; inputs: InputRecord[] }[] = [];
+    const notices: string[] = [];
     const timeline = createTimeline({
       send: () => {},
-      replay: () => ({}),
+      replay(tick, inputs) {
+        replays.push({ tick, inputs });
+        return { frame: {}, at: tick };
+      },
       resetConsole: () => {},
       showConsole: () => {},
-      notice: () => {},
-      limits: () => ({ maxTicks: 3, maxBytes: 1e9 }),
+      notice: (text) => notices.push(text),
+      limits: () => ({ maxTicks, maxBytes }),
     });
     const live = {};
     timeline.startRun(live, 1000);
+    return { timeline, live, replays, notices };
+  };
+
+  it('keeps the newest ticks when full and says the oldest fell out of reach', () => {
+    const { timeline, live } = limited(3);
     timeline.handle(live, ticks([rec(0), rec(1), rec(2), rec(3), rec(4)], 4));
-    expect(timeline.getState().lastTick).toBe(2);
-    expect(timeline.getState().historyNote).toMatch(/History is full at tick 2/);
+    const state = timeline.getState();
+    expect(state.lastTick).toBe(4);
+    expect(state.firstTick).toBe(2);
+    expect(state.historyNote).toMatch(/Ticks before 2 fell out of the history/);
+  });
+
+  it('clamps seeks and step back to the oldest kept tick; replays still get every input', () => {
+    const { timeline, live, replays } = limited(3);
+    const recs = [rec(0), rec(1, { kind: 'input', input: input(1) }), rec(2), rec(3), rec(4)];
+    timeline.handle(live, ticks(recs, 4, 'paused'));
+    timeline.seek(0);
+    expect(replays).toEqual([{ tick: 2, inputs: [input(1)] }]);
+  });
+
+  it('does not step back past the oldest kept tick', () => {
+    const { timeline, live, replays } = limited(3);
+    timeline.handle(live, ticks([rec(0), rec(1), rec(2), rec(3), rec(4)], 2, 'paused'));
+    timeline.stepBack();
+    expect(replays).toHaveLength(0);
+  });
+
+  it('drops old console output with its ticks (memory budget)', () => {
+    const { timeline, live } = limited(1_000_000, 2_000);
+    timeline.handle(live, ticks([rec(0)], 0));
+    for (let t = 1; t <= 40; t++) {
+      timeline.handle(live, log(t, 'x'.repeat(50)));
+      timeline.handle(live, ticks([rec(t)], t));
+    }
+    const state = timeline.getState();
+    expect(state.lastTick).toBe(40);
+    expect(state.firstTick).toBeGreaterThan(0);
+  });
+});
+
+describe('checkpoints', () => {
+  it('a replay from a checkpoint before the target runs on to the target once it rests', () => {
+    const sent: HostMessage[] = [];
+    const frame = {};
+    const timeline = createTimeline({
+      send: (m) => sent.push(m),
+      replay: () => ({ frame, at: 2 }),
+      resetConsole: () => {},
+      showConsole: () => {},
+      notice: () => {},
+    });
+    const live = {};
+    timeline.startRun(live, 1000);
+    timeline.handle(live, ticks([rec(0), rec(1), rec(2), rec(3), rec(4), rec(5)], 5, 'paused'));
+    timeline.seek(4);
+    expect(timeline.getState().mode).toBe('replaying');
+    const modes: string[] = [];
+    timeline.subscribe(() => modes.push(timeline.getState().mode));
+    timeline.handle(frame, ticks([rec(0), rec(1), rec(2)], 2, 'paused'));
+    expect(sent.at(-1)).toMatchObject({ type: 'run-until', tick: 4 });
+    // Resting at the checkpoint is not a pause anyone acts on (no checkpoints parked there).
+    expect(modes).not.toContain('paused');
+    timeline.handle(frame, ticks([rec(3), rec(4)], 4, 'paused'));
+    expect(timeline.getState()).toMatchObject({ mode: 'paused', tick: 4 });
   });
 });

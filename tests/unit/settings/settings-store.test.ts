@@ -30,6 +30,7 @@ describe('settings store', () => {
       cdnBase: 'https://cdn.example.com/esm',
       loopBudgetMs: 0,
       replayStandby: false,
+      replayCheckpoints: 2,
       historyMaxTicks: 5_000,
       historyMaxMB: 16,
     };

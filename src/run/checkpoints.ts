@@ -1,0 +1,47 @@
+/**
+ * Where to keep step-back checkpoints (hidden previews parked at a tick) and which one to use
+ * (DESIGN.md §2). A parked preview can only go forward, and each one holds a whole page in
+ * memory, so a few are kept at spaced ticks before the current one: the tick just before (an
+ * instant Step back), then ticks on grids 8, 64, 512… ticks apart. Grid-aligned ticks stay
+ * the same while the user steps back, so stepping back does not re-park them all.
+ */
+
+/** Grid spacing between checkpoint k and k+1. */
+export const CHECKPOINT_SPACING = 8;
+
+/**
+ * Ticks to keep checkpoints at while paused at `tick`, newest first: at most `count`,
+ * distinct, each in [first, tick).
+ */
+export function checkpointTicks(tick: number, count: number, first = 0): number[] {
+  const out: number[] = [];
+  // A grid tick shared with a finer grid is skipped without using up a checkpoint.
+  for (let grid = 1; out.length < count && tick - 1 >= first; grid *= CHECKPOINT_SPACING) {
+    const at = Math.max(first, Math.floor((tick - 1) / grid) * grid);
+    if (!out.includes(at)) out.push(at);
+    if (at === first) break;
+  }
+  return out;
+}
+
+/** A parked preview: the tick it will rest at and the tick it has reached so far. */
+export interface Checkpoint {
+  tick: number;
+  /** Last tick it reported; 0 once started but silent (replays report at the end); -1 not started. */
+  reached: number;
+}
+
+/**
+ * The checkpoint to rebuild `target` from, or null to replay from tick 0 in a fresh preview.
+ * Any checkpoint at or before the target works (it rests, then runs on to the target); the
+ * ticks left to run are `target - reached`, so the one furthest along wins, then the nearest.
+ */
+export function chooseCheckpoint<C extends Checkpoint>(target: number, parked: C[]): C | null {
+  let best: C | null = null;
+  for (const c of parked) {
+    if (c.tick > target || c.reached < 0) continue;
+    if (!best || c.reached > best.reached || (c.reached === best.reached && c.tick > best.tick))
+      best = c;
+  }
+  return best;
+}

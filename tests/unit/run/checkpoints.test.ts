@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { checkpointTicks, chooseCheckpoint } from '../../../src/run/checkpoints';
+
+describe('checkpointTicks', () => {
+  it('keeps the tick before, then grid ticks 8, 64, 512 apart, newest first', () => {
+    expect(checkpointTicks(5000, 4)).toEqual([4999, 4992, 4608, 4096]);
+    expect(checkpointTicks(1000, 4)).toEqual([999, 992, 960, 512]);
+    expect(checkpointTicks(5000, 1)).toEqual([4999]);
+  });
+
+  it('is bounded by the count and by the ticks that exist, without duplicates', () => {
+    expect(checkpointTicks(0, 4)).toEqual([]);
+    expect(checkpointTicks(1, 4)).toEqual([0]);
+    expect(checkpointTicks(10, 4)).toEqual([9, 8, 0]);
+    expect(checkpointTicks(1_000_000, 8)).toEqual([
+      999_999, 999_992, 999_936, 999_424, 983_040, 786_432, 0,
+    ]);
+    expect(checkpointTicks(1e9, 8)).toHaveLength(8);
+  });
+
+  it('never goes before the oldest tick still in the history', () => {
+    expect(checkpointTicks(5000, 4, 4700)).toEqual([4999, 4992, 4700]);
+    expect(checkpointTicks(4700, 4, 4700)).toEqual([]);
+  });
+
+  it('barely moves when stepping back one tick (grid ticks are kept)', () => {
+    const before = checkpointTicks(5000, 4);
+    const after = checkpointTicks(4999, 4);
+    expect(after.filter((t) => !before.includes(t))).toEqual([4998]);
+  });
+});
+
+describe('chooseCheckpoint', () => {
+  it('takes the one at or before the target that is furthest along', () => {
+    const ready = { tick: 4992, reached: 4992 };
+    const replaying = { tick: 4998, reached: 0 };
+    const after = { tick: 4999, reached: 4999 };
+    expect(chooseCheckpoint(4998, [after, replaying, ready])).toBe(ready);
+    expect(chooseCheckpoint(5000, [after, replaying, ready])).toBe(after);
+  });
+
+  it('prefers the nearer of two equally far along, and ignores ones not started', () => {
+    const a = { tick: 100, reached: 0 };
+    const b = { tick: 200, reached: 0 };
+    expect(chooseCheckpoint(300, [a, b])).toBe(b);
+    expect(chooseCheckpoint(300, [{ tick: 200, reached: -1 }])).toBeNull();
+    expect(chooseCheckpoint(50, [a, b])).toBeNull();
+  });
+});
