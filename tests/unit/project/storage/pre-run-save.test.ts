@@ -53,7 +53,7 @@ describe('saving before a run', () => {
     time.advance(1);
     await settle();
     await settle();
-    expect(controller.getState().status).toBe('running');
+    expect(controller.getState().status).toBe('starting');
     expect(started).toHaveLength(1);
     expect(errors.at(-1)).toMatch(/storage is not answering/i);
     expect(store.getState().project.files['src/main.ts']).toEqual({
@@ -81,7 +81,7 @@ describe('saving before a run', () => {
     time.advance(3000);
     await settle();
     await settle();
-    expect(controller.getState().status).toBe('running');
+    expect(controller.getState().status).toBe('starting');
     expect(errors.at(-1)).toMatch(/storage is not answering/i);
     gate.resolve();
     await settle();
