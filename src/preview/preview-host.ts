@@ -1,5 +1,6 @@
 import type { HostMessage, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
+import { perfMark } from '../run/perf-marks';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
 
@@ -176,8 +177,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         frame.iframe.remove();
         return;
       }
+      perfMark('playpen:frame-ready');
       activate(frame, run);
       frame.send(runMessage(program, run));
+      perfMark('playpen:program-sent');
       setTimeout(prepareSpare, 500);
     },
     send(message) {

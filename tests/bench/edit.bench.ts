@@ -12,7 +12,11 @@ interface Row {
   files: number;
   firstMs: number;
   samples: number[];
+  /** Per edit: ms from the edit to each phase of its run (see BenchHook.phases). */
+  phases: Record<string, number>[];
 }
+
+const PHASES = ['saved', 'built', 'frame-ready', 'program-sent'] as const;
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,6 +45,7 @@ async function measure(
     page.evaluate((p) => window.__playpenBench.load(p), project),
   );
   const samples: number[] = [];
+  const phases: Record<string, number>[] = [];
   for (let k = 1; k <= runs; k++) {
     const { path, text } = edit(k);
     samples.push(
@@ -48,8 +53,9 @@ async function measure(
         page.evaluate(([p, t]) => window.__playpenBench.edit(p!, t!), [path, text]),
       ),
     );
+    phases.push(await page.evaluate(() => window.__playpenBench.phases()));
   }
-  return { name, files: Object.keys(project.files).length, firstMs, samples };
+  return { name, files: Object.keys(project.files).length, firstMs, samples, phases };
 }
 
 declare global {
@@ -57,6 +63,7 @@ declare global {
     __playpenBench: {
       load(project: Project): Promise<void>;
       edit(path: string, text: string): Promise<void>;
+      phases(): Record<string, number>;
     };
   }
 }
@@ -93,6 +100,23 @@ test('edit → preview updated', async ({ page }) => {
         )}${pad(quantile(r.samples, 0.95).toFixed(0), 8)}${pad(r.samples.length, 6)}`,
     ),
   ];
+  lines.push(
+    '',
+    'Where the time goes (p50 ms from the edit to the end of each phase; marker = the page shows the new run)',
+    `${'project'.padEnd(22)}${PHASES.map((p) => pad(p, 14)).join('')}${pad('marker', 8)}`,
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(22)}${PHASES.map((p) =>
+          pad(
+            quantile(
+              r.phases.map((x) => x[p] ?? NaN),
+              0.5,
+            ).toFixed(0),
+            14,
+          ),
+        ).join('')}${pad(quantile(r.samples, 0.5).toFixed(0), 8)}`,
+    ),
+  );
   const p50 = (name: string) => quantile(rows.find((r) => r.name === name)!.samples, 0.5);
   lines.push(
     '',
