@@ -53,6 +53,9 @@ function safeSessionStorage(): Storage | null {
   }
 }
 
+/** Longest wait for the pre-run save; past it the run goes ahead with a storage warning. */
+const PRE_RUN_SAVE_MS = 2000;
+
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
 export function createSession(startup: Startup = PLAIN_START): Session {
@@ -112,7 +115,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   controller = createRunController({
     build: (request) => bundler.build(request),
     getProject: () => project.getState().project,
-    beforeRun: () => persistence.autosave.flush(),
+    // Saved before code runs, but a storage that never answers must not hold the run.
+    beforeRun: () => persistence.autosave.flush(PRE_RUN_SAVE_MS),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       consoleStore.setProgram(program);

@@ -7,7 +7,9 @@ export function RunStatus({ state }: { state: RunState }) {
   const title = detail ?? (buildMs !== null ? `Last build ${Math.round(buildMs)} ms` : undefined);
   return (
     <div className={`pp-status pp-status--${status}`} title={title}>
-      {status === 'building' && <LoaderCircle className="pp-spin" size={14} aria-hidden="true" />}
+      {(status === 'building' || status === 'starting') && (
+        <LoaderCircle className="pp-spin" size={14} aria-hidden="true" />
+      )}
       <span role="status" aria-label="Run status">
         {STATUS_TEXT[status]}
       </span>

@@ -6,14 +6,23 @@ import type {
   Project,
   RuntimeMessage,
 } from '../protocol';
+import { perfMark } from './perf-marks';
 
 /** What the run is doing; the UI shows STATUS_TEXT[status] in the "Run status" region. */
 export type RunStatus =
-  'idle' | 'building' | 'running' | 'paused' | 'build-failed' | 'error' | 'not-responding';
+  | 'idle'
+  | 'building'
+  | 'starting'
+  | 'running'
+  | 'paused'
+  | 'build-failed'
+  | 'error'
+  | 'not-responding';
 
 export const STATUS_TEXT: Record<RunStatus, string> = {
   idle: 'Ready',
   building: 'Building…',
+  starting: 'Starting…',
   running: 'Running',
   paused: 'Paused',
   'build-failed': 'Build failed',
@@ -63,7 +72,7 @@ export interface RunControllerDeps {
   stopPreview(): void;
   /** Called when a build finishes (the console shows its diagnostics). */
   onBuild?(result: BuildResult): void;
-  /** Awaited before each build (autosave flushes, so work is saved before code runs). */
+  /** Runs alongside each build; the program starts only after it settles (work is saved before code runs). */
   beforeRun?(): Promise<void> | void;
   /** Called before a run starts (the console starts afresh). */
   onRunStart?(run: RunInfo): void;
@@ -112,6 +121,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
   let autoRunDelay = 300;
   let pendingTimer: unknown = null;
   let buildSeq = 0;
+  // The run loop's last reported pause state, applied when a starting run begins running.
+  let loopPaused = false;
 
   const set = (patch: Partial<RunState>) => {
     state = { ...state, ...patch };
@@ -126,17 +137,20 @@ export function createRunController(deps: RunControllerDeps): RunController {
   async function run(): Promise<void> {
     cancelPending();
     const seq = ++buildSeq;
-    if (deps.beforeRun) {
-      set({ status: 'building', detail: null });
-      try {
-        await deps.beforeRun();
-      } catch {
-        // Saving failed (reported by the saver); running the code still helps the user.
-      }
-      if (seq !== buildSeq) return;
+    set({ status: 'building', detail: null });
+    // Save and build side by side from the same project state; the program starts only once
+    // the save is done (or gave up: a failure is reported by the saver, and running the code
+    // still helps the user).
+    let saving: Promise<void>;
+    try {
+      saving = Promise.resolve(deps.beforeRun?.()).then(
+        () => perfMark('playpen:saved'),
+        () => {},
+      );
+    } catch {
+      saving = Promise.resolve();
     }
     const project = deps.getProject();
-    set({ status: 'building', detail: null });
     let result: BuildResult | 'stale';
     try {
       result = await deps.build({
@@ -153,6 +167,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     }
     // A newer run() started meanwhile: its result is the one to show.
     if (result === 'stale' || seq !== buildSeq) return;
+    perfMark('playpen:built');
     deps.onBuild?.(result);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (!result.program || errors.length > 0) {
@@ -164,14 +179,17 @@ export function createRunController(deps: RunControllerDeps): RunController {
       });
       return;
     }
+    await saving;
+    if (seq !== buildSeq) return;
     const info: RunInfo = {
       runId: state.runId + 1,
       seed: Math.floor(random() * 2 ** 32),
       startTime: now(),
     };
     deps.onRunStart?.(info);
+    // "Running" waits for the preview's first word from this run (see handleRuntime).
     set({
-      status: 'running',
+      status: 'starting',
       diagnostics: result.diagnostics,
       program: result.program,
       runId: info.runId,
@@ -203,8 +221,14 @@ export function createRunController(deps: RunControllerDeps): RunController {
     },
     handleRuntime(runId, message) {
       if (runId !== state.runId) return;
-      if (message.type === 'error' && (state.status === 'running' || state.status === 'paused')) {
+      const live =
+        state.status === 'starting' || state.status === 'running' || state.status === 'paused';
+      if (message.type === 'error' && live) {
         set({ status: 'error', detail: message.message });
+      } else if (state.status === 'starting' && message.type !== 'ready') {
+        // Anything else from this run's preview means it received the program and runs it
+        // ('ready' is the frame's handshake, sent before the program arrived).
+        set({ status: loopPaused ? 'paused' : 'running' });
       }
     },
     handleHang(runId) {
@@ -216,6 +240,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       });
     },
     setPaused(paused) {
+      loopPaused = paused;
       if (paused && state.status === 'running') set({ status: 'paused' });
       else if (!paused && state.status === 'paused') set({ status: 'running' });
     },

@@ -12,7 +12,11 @@ interface Row {
   files: number;
   firstMs: number;
   samples: number[];
+  /** Per edit: ms from the edit to each phase of its run (see BenchHook.phases). */
+  phases: Record<string, number>[];
 }
+
+const PHASES = ['saved', 'built', 'frame-ready', 'program-sent'] as const;
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,6 +45,7 @@ async function measure(
     page.evaluate((p) => window.__playpenBench.load(p), project),
   );
   const samples: number[] = [];
+  const phases: Record<string, number>[] = [];
   for (let k = 1; k <= runs; k++) {
     const { path, text } = edit(k);
     samples.push(
@@ -48,8 +53,20 @@ async function measure(
         page.evaluate(([p, t]) => window.__playpenBench.edit(p!, t!), [path, text]),
       ),
     );
+    phases.push(await page.evaluate(() => window.__playpenBench.phases?.() ?? {}));
   }
-  return { name, files: Object.keys(project.files).length, firstMs, samples };
+  const row = { name, files: Object.keys(project.files).length, firstMs, samples, phases };
+  // Each row as soon as it is measured: a slow machine may not finish them all.
+  console.log(
+    `${name}: p50 ${quantile(samples, 0.5).toFixed(0)} ms, phases p50 ${PHASES.map(
+      (p) =>
+        `${p} ${quantile(
+          phases.map((x) => x[p] ?? NaN),
+          0.5,
+        ).toFixed(0)}`,
+    ).join(', ')}`,
+  );
+  return row;
 }
 
 declare global {
@@ -57,9 +74,14 @@ declare global {
     __playpenBench: {
       load(project: Project): Promise<void>;
       edit(path: string, text: string): Promise<void>;
+      /** Missing in builds before the phase marks (comparing with an older build). */
+      phases?(): Record<string, number>;
     };
   }
 }
+
+/** Edits per project; PLAYPEN_BENCH_RUNS lowers it on a busy machine. */
+const RUNS = Number(process.env.PLAYPEN_BENCH_RUNS ?? 30);
 
 test('edit → preview updated', async ({ page }) => {
   await page.goto('/?bench');
@@ -67,7 +89,7 @@ test('edit → preview updated', async ({ page }) => {
   const rows: Row[] = [];
   for (const n of [10, 100, 300]) {
     rows.push(
-      await measure(page, `generated ${n} files`, chainProject(n), (k) => chainEdit(n, k), 30),
+      await measure(page, `generated ${n} files`, chainProject(n), (k) => chainEdit(n, k), RUNS),
     );
   }
   const react = TEMPLATES.find((t) => t.name === 'React + TypeScript')!.create();
@@ -77,7 +99,13 @@ test('edit → preview updated', async ({ page }) => {
     `${appText}\nrequestAnimationFrame(() => console.log('pp-bench ${k}'));\n`;
   react.files[appPath] = { kind: 'text', text: stamped(0) };
   rows.push(
-    await measure(page, 'React template', react, (k) => ({ path: appPath, text: stamped(k) }), 30),
+    await measure(
+      page,
+      'React template',
+      react,
+      (k) => ({ path: appPath, text: stamped(k) }),
+      RUNS,
+    ),
   );
 
   const pad = (s: string | number, w: number) => String(s).padStart(w);
@@ -93,6 +121,23 @@ test('edit → preview updated', async ({ page }) => {
         )}${pad(quantile(r.samples, 0.95).toFixed(0), 8)}${pad(r.samples.length, 6)}`,
     ),
   ];
+  lines.push(
+    '',
+    'Where the time goes (p50 ms from the edit to the end of each phase; marker = the page shows the new run)',
+    `${'project'.padEnd(22)}${PHASES.map((p) => pad(p, 14)).join('')}${pad('marker', 8)}`,
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(22)}${PHASES.map((p) =>
+          pad(
+            quantile(
+              r.phases.map((x) => x[p] ?? NaN),
+              0.5,
+            ).toFixed(0),
+            14,
+          ),
+        ).join('')}${pad(quantile(r.samples, 0.5).toFixed(0), 8)}`,
+    ),
+  );
   const p50 = (name: string) => quantile(rows.find((r) => r.name === name)!.samples, 0.5);
   lines.push(
     '',

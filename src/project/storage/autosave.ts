@@ -38,8 +38,12 @@ export interface Autosave {
    * says the app gave up waiting and went on: a late answer must not swap the project then.
    */
   start(abandoned?: () => boolean): Promise<void>;
-  /** Saves pending changes now; resolves when written (or failed, reported via onError). */
-  flush(): Promise<void>;
+  /**
+   * Saves pending changes now; resolves when written (or failed, reported via onError).
+   * With `withinMs`, resolves after at most that long even if storage never answers: the
+   * write goes on, a localStorage copy is kept and onError says storage is not answering.
+   */
+  flush(withinMs?: number): Promise<void>;
   /** The page is going away: write the synchronous copy, start the IndexedDB write. */
   flushOnHide(): void;
   /** Loads a saved project into the store and makes it the one saved to. */
@@ -59,6 +63,9 @@ export interface Autosave {
 }
 
 const randomId = () => globalThis.crypto.randomUUID();
+
+const NOT_ANSWERING =
+  'Saving is taking too long: the browser’s storage is not answering, so the program ran without waiting. Your project stays open in this tab and saving goes on in the background — download it to be safe.';
 
 export function createAutosave(deps: AutosaveDeps): Autosave {
   const { store, backend, local } = deps;
@@ -127,7 +134,29 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
     }, delay);
   }
 
-  function flush(): Promise<void> {
+  function flush(withinMs?: number): Promise<void> {
+    const saved = save();
+    if (withinMs === undefined) return saved;
+    let settled = false;
+    void saved.then(() => (settled = true));
+    return new Promise<void>((resolve) => {
+      const timer = setTimer(() => {
+        if (settled) return;
+        // The write (or a hung earlier one) is still pending: a synchronous copy keeps the
+        // work across a reload; the next successful write clears the copy and the warning.
+        const record = snapshot();
+        if (record) writeAhead(local, record);
+        deps.onError(NOT_ANSWERING);
+        resolve();
+      }, withinMs);
+      void saved.then(() => {
+        clearTimer(timer);
+        resolve();
+      });
+    });
+  }
+
+  function save(): Promise<void> {
     cancelTimer();
     if (!dirty || suspended) return chain;
     const record = snapshot();

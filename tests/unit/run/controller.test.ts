@@ -63,15 +63,39 @@ const failed: BuildResult = {
 };
 
 describe('run controller', () => {
-  it('goes building → running and starts the preview with a seeded run', async () => {
+  it('goes building → starting → running and starts the preview with a seeded run', async () => {
     const { controller, started, builds } = setup();
     const done = controller.run();
     expect(controller.getState().status).toBe('building');
     builds[0]!.resolve(ok());
     await done;
-    expect(controller.getState().status).toBe('running');
     expect(started).toHaveLength(1);
     expect(started[0]!.run).toEqual({ runId: 1, seed: 2 ** 31, startTime: 1_700_000_000_000 });
+    // Not "Running" until the new preview has the program: its handshake does not count.
+    expect(controller.getState().status).toBe('starting');
+    controller.handleRuntime(1, { type: 'ready' });
+    expect(controller.getState().status).toBe('starting');
+    controller.handleRuntime(0, { type: 'evaluated' });
+    expect(controller.getState().status).toBe('starting');
+    controller.handleRuntime(1, { type: 'evaluated' });
+    expect(controller.getState().status).toBe('running');
+  });
+
+  it('a run paused while starting shows Paused once it starts; an error while starting shows Error', async () => {
+    const { controller, builds } = setup();
+    let done = controller.run();
+    builds[0]!.resolve(ok());
+    await done;
+    controller.setPaused(true);
+    expect(controller.getState().status).toBe('starting');
+    controller.handleRuntime(1, { type: 'console', level: 'log', args: [] });
+    expect(controller.getState().status).toBe('paused');
+    controller.setPaused(false);
+    done = controller.run();
+    builds[1]!.resolve(ok(2));
+    await done;
+    controller.handleRuntime(2, { type: 'error', kind: 'load', message: 'no cdn', frames: [] });
+    expect(controller.getState()).toMatchObject({ status: 'error', detail: 'no cdn' });
   });
 
   it('keeps the last good program when a build fails', async () => {
@@ -118,6 +142,7 @@ describe('run controller', () => {
     const done = controller.run();
     builds[0]!.resolve(ok());
     await done;
+    controller.handleRuntime(1, { type: 'evaluated' });
     controller.handleRuntime(0, { type: 'error', kind: 'uncaught', message: 'old', frames: [] });
     expect(controller.getState().status).toBe('running');
     controller.handleRuntime(1, { type: 'error', kind: 'uncaught', message: 'boom', frames: [] });
@@ -135,6 +160,7 @@ describe('run controller', () => {
     done = controller.run();
     builds[1]!.resolve(ok(2));
     await done;
+    controller.handleRuntime(2, { type: 'evaluated' });
     expect(controller.getState().status).toBe('running');
     expect(started).toHaveLength(2);
   });
@@ -154,10 +180,10 @@ describe('run controller', () => {
 });
 
 describe('beforeRun', () => {
-  it('waits for beforeRun (the autosave flush) before building, then builds the latest project', async () => {
+  it('saves while building, from the same project state, and starts the program only once saved', async () => {
     const saved = deferred<void>();
     const order: string[] = [];
-    const { controller, builds } = setup({
+    const { controller, builds, started } = setup({
       beforeRun: () => {
         order.push('save');
         return saved.promise;
@@ -170,18 +196,21 @@ describe('beforeRun', () => {
     const running = controller.run();
     expect(controller.getState().status).toBe('building');
     await Promise.resolve();
-    expect(builds).toHaveLength(0);
-    saved.resolve();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(order).toEqual(['save', 'read project']);
+    expect(builds).toHaveLength(1);
     builds[0]!.resolve(ok());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toHaveLength(0);
+    expect(controller.getState().status).toBe('building');
+    saved.resolve();
     await running;
-    expect(controller.getState().status).toBe('running');
+    expect(order).toEqual(['save', 'read project']);
+    expect(started).toHaveLength(1);
+    expect(controller.getState().status).toBe('starting');
   });
 
   it('still runs when saving fails, and a newer run supersedes one waiting to save', async () => {
     let calls = 0;
-    const { controller, builds } = setup({
+    const { controller, builds, started } = setup({
       beforeRun: () => {
         calls++;
         return calls === 1
@@ -191,10 +220,11 @@ describe('beforeRun', () => {
     });
     const first = controller.run();
     const second = controller.run();
+    builds[0]!.resolve(ok(1));
+    builds[1]!.resolve(ok(2));
     await new Promise((r) => setTimeout(r, 10));
-    expect(builds).toHaveLength(1);
-    builds[0]!.resolve(ok());
     await Promise.all([first, second]);
-    expect(controller.getState().status).toBe('running');
+    expect(started).toHaveLength(1);
+    expect(controller.getState()).toMatchObject({ status: 'starting', runId: 1 });
   });
 });
