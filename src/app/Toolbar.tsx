@@ -21,10 +21,7 @@ export function Toolbar({ session }: { session: Session }) {
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
       <NewProjectMenu
-        onCreate={(project) => {
-          void session.persistence.library.create(project);
-          session.view.makeEditable();
-        }}
+        onCreate={(project) => void session.persistence.library.create(project)}
         keepsOpenProject={!library.error}
       />
       <ProjectsButton library={session.persistence.library} />

@@ -10,6 +10,7 @@ import { createHangWatch, type HangWatch } from '../run/hang-watch';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
 import type { Startup } from './startup';
 import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
+import { scopeReadOnlyToLink } from './read-only-scope';
 import { applyTheme } from '../settings/theme';
 import { createPersistence, type Persistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
@@ -63,6 +64,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   const project = createProjectStore(startup.project ?? createDefaultProject());
   if (startup.openPath) project.setActive(startup.openPath);
   const view = createViewStore(startup, browserUrlBar);
+  const unscopeReadOnly = scopeReadOnlyToLink(view, project);
   const consoleStore = createConsoleStore();
   const persistence = createPersistence({
     store: project,
@@ -231,6 +233,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       unsubscribeTimeline();
       runController.dispose();
       unsubscribeLink?.();
+      unscopeReadOnly();
       persistence.dispose();
       host?.dispose();
       bundler.dispose();

@@ -51,7 +51,8 @@ export function OpenLinkField({ onOpen }: OpenLinkFieldProps) {
         </Button>
       </div>
       <p className="pp-share-hint">
-        A Playpen link or a TypeScript Playground link. It replaces the open project.
+        A Playpen link or a TypeScript Playground link. It opens as a new project; the one open now
+        stays in Projects.
       </p>
       {error && (
         <p role="alert" className="pp-share-error">

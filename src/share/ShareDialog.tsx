@@ -36,11 +36,12 @@ export function ShareDialog({ session, close }: { session: Session; close: () =>
   );
   const { state: copy, copy: copyText } = useCopy();
 
-  const openProject = (next: Project, path: string | undefined, close: () => void) => {
-    session.project.replace(next);
-    if (path) session.project.setActive(path);
-    session.view.makeEditable();
+  // Saved as a new project (pending edits of the open one are saved first), so the open
+  // project stays in Projects as it was; read-only ends with the load (read-only-scope.ts).
+  const openProject = async (next: Project, path: string | undefined, close: () => void) => {
     close();
+    await session.persistence.library.create(next);
+    if (path) session.project.setActive(path);
   };
 
   return (
@@ -113,7 +114,7 @@ export function ShareDialog({ session, close }: { session: Session; close: () =>
         <Label>Embed code</Label>
         <TextArea className="pp-share-input" rows={3} onFocus={(e) => e.currentTarget.select()} />
       </TextField>
-      <OpenLinkField onOpen={(next, path) => openProject(next, path, close)} />
+      <OpenLinkField onOpen={(next, path) => void openProject(next, path, close)} />
     </>
   );
 }

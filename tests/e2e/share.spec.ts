@@ -197,3 +197,61 @@ test('a shared project leaves saved projects alone until edited, then is saved a
   await expect(consoleLog(page)).toContainText('shared run');
   await expect(consoleLog(page)).not.toContainText('my version');
 });
+
+test('?readonly covers only the link’s project: a project opened from Projects is editable', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const link = await sharedLink(page, { readOnly: true });
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
+  await expect(other.getByRole('button', { name: 'Edit a copy' })).toBeVisible();
+
+  await other.getByRole('button', { name: 'Projects' }).click();
+  const projects = other.getByRole('dialog', { name: 'Projects' });
+  await projects
+    .getByRole('listitem', { name: 'hello-playpen', exact: true })
+    .getByRole('button', { name: 'Open' })
+    .click();
+  await expect(projects).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Edit a copy' })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'New file' })).toBeVisible();
+  expect(other.url()).not.toContain('readonly');
+  await openFile(other, ENTRY);
+  await typeAtEnd(other, '\n// my own project again');
+  await expect(editorText(other)).toContainText('// my own project again');
+});
+
+test('Open link keeps the open project with its last edit and saves the link’s project as a new one', async ({
+  page,
+}) => {
+  test.slow();
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await typeAtEnd(page, '\n// kept edit');
+  const code = "console.log('opened from a link');\n";
+  const url = `https://www.typescriptlang.org/play?#code/${LZString.compressToEncodedURIComponent(code)}`;
+  const dialog = await openShare(page);
+  await dialog.getByRole('button', { name: 'Import a project from a link…' }).click();
+  await dialog.getByRole('textbox', { name: 'Open link' }).fill(url);
+  await dialog.getByRole('button', { name: 'Open link' }).click();
+  await expect(dialog).toBeHidden();
+  await waitForRun(page);
+  await expect(consoleLog(page)).toContainText('opened from a link');
+
+  await page.getByRole('button', { name: 'Projects' }).click();
+  const projects = page.getByRole('dialog', { name: 'Projects' });
+  const linked = projects.getByRole('listitem', { name: 'TypeScript Playground', exact: true });
+  await expect(linked.getByText('open', { exact: true })).toBeVisible();
+  const mine = projects.getByRole('listitem', { name: 'hello-playpen', exact: true });
+  await mine.getByRole('button', { name: 'Open' }).click();
+  await expect(projects).toHaveCount(0);
+  await expect(editorText(page)).toContainText('// kept edit');
+
+  await page.reload();
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Projects' }).click();
+  await expect(projects.getByRole('listitem')).toHaveCount(2);
+});

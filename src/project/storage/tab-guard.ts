@@ -65,6 +65,8 @@ export function createTabGuard(
   return {
     announce(id) {
       if (id === current) return;
+      // A tab warned about the project this one leaves may save it again.
+      if (current && conflict === 'none') post({ type: 'closed', tab, id: current });
       current = id;
       set('none');
       if (id) post({ type: 'open', tab, id });

@@ -46,6 +46,26 @@ describe('project library', () => {
     });
   });
 
+  it('a new project (New project, Open link) saves the open one’s pending edit first, as its own record', async () => {
+    const { library, store, backend, id, time, autosave } = await withLibrary();
+    store.setText('src/main.ts', 'typed just before');
+    expect(time.pending()).toBe(1);
+    await library.create(sample('From a link'));
+    expect(backend.records.get(id)!.files['src/main.ts']).toEqual({
+      kind: 'text',
+      text: 'typed just before',
+    });
+    expect(store.getState().project.name).toBe('From a link');
+    expect(autosave.currentId()).not.toBe(id);
+    expect(backend.records.get(autosave.currentId()!)!.name).toBe('From a link');
+    expect(
+      library
+        .getState()
+        .projects.map((p) => p.name)
+        .sort(),
+    ).toEqual(['From a link', 'Sample']);
+  });
+
   it('renames the open project through the store and another one in storage', async () => {
     const { library, store, backend, id } = await withLibrary();
     expect(await library.rename(id, '   ')).toBe('Enter a project name.');
