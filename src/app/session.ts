@@ -13,6 +13,7 @@ import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
 import { applyTheme } from '../settings/theme';
 import { createPersistence, type Persistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
+import { createMemoryBackend } from '../project/storage/memory-backend';
 import { createRunTimeline } from '../run/run-timeline';
 import type { Timeline } from '../run/timeline';
 
@@ -61,21 +62,28 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   if (startup.openPath) project.setActive(startup.openPath);
   const view = createViewStore(startup, browserUrlBar);
   const consoleStore = createConsoleStore();
+  // An embed is ephemeral: it neither restores nor saves the user's projects ("Open in
+  // Playpen" is how to keep its edits), so its saves go to memory only.
   const persistence = createPersistence({
     store: project,
-    backend: createIdbBackend(),
-    local: safeLocalStorage(),
-    tab: safeSessionStorage(),
+    backend: startup.embed ? createMemoryBackend() : createIdbBackend(),
+    local: startup.embed ? null : safeLocalStorage(),
+    tab: startup.embed ? null : safeSessionStorage(),
     openedFromLink: startup.fromPermalink,
-    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel('playpen:tabs') : null,
+    channel:
+      !startup.embed && typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel('playpen:tabs')
+        : null,
   });
-  const unsubscribeLink = startup.fromPermalink
-    ? persistence.library.subscribe(() => {
-        if (persistence.library.getState().currentId === null) return;
-        view.forgetPermalink();
-        unsubscribeLink?.();
-      })
-    : null;
+  // An embed keeps its `#code/` link: a reload shows the embedded project again.
+  const unsubscribeLink =
+    startup.fromPermalink && !startup.embed
+      ? persistence.library.subscribe(() => {
+          if (persistence.library.getState().currentId === null) return;
+          view.forgetPermalink();
+          unsubscribeLink?.();
+        })
+      : null;
   const bundler = createBundlerClient({
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
