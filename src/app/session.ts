@@ -203,12 +203,12 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           runController.handleRuntime(runId, message);
           if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
         },
-        onHang(runId) {
-          runController.handleHang(runId);
+        onHang(runId, tick) {
+          runController.handleHang(runId, tick);
           if (runController.getState().status === 'not-responding') {
             consoleStore.push({
               kind: 'notice',
-              text: 'The preview stopped responding (a long or infinite loop?) and was stopped. Fix the code and press Run.',
+              text: `The preview stopped responding at tick ${tick} (a long or infinite loop?) and was stopped. Fix the code and press Run.`,
             });
           }
         },

@@ -10,8 +10,8 @@ export interface PreviewHostOptions {
   previewUrl: string;
   /** A validated message from the preview of a run; `run` is the object given to `start` (which frame). */
   onMessage(runId: number, message: RuntimeMessage, run: RunInfo): void;
-  /** The preview of a run stopped answering pings for `hangMs`. */
-  onHang(runId: number): void;
+  /** The preview of a run stopped answering pings for `hangMs`; `tick` is the tick it hung in. */
+  onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
   /** How often the running preview is pinged. */
@@ -46,7 +46,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const hangMs = options.hangMs ?? 5000;
 
-  let current: { frame: ConnectedFrame; runId: number } | null = null;
+  // `tick`: the latest tick the preview began (tick-started) or reported (ticks).
+  let current: { frame: ConnectedFrame; runId: number; tick: number } | null = null;
   let parked: { frame: ConnectedFrame; run: RunInfo; buffer: RuntimeMessage[] } | null = null;
   let parkSeq = 0;
   let spare: Promise<ConnectedFrame> | null = null;
@@ -74,7 +75,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const heartbeat = setInterval(() => {
     if (!current) return;
     if (pingSentAt !== null) {
-      if (performance.now() - pingSentAt > hangMs) options.onHang(current.runId);
+      if (performance.now() - pingSentAt > hangMs) options.onHang(current.runId, current.tick);
       return;
     }
     pingSentAt = performance.now();
@@ -102,7 +103,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   /** Makes `frame` the visible preview of `run`, replacing the current one. */
   const activate = (frame: ConnectedFrame, run: RunInfo) => {
     removeCurrent();
-    current = { frame, runId: run.runId };
+    const active = { frame, runId: run.runId, tick: run.replay?.tick ?? 0 };
+    current = active;
     pingSentAt = null;
     frame.port.onmessage = (event: MessageEvent) => {
       const message = parseRuntimeMessage(event.data);
@@ -111,6 +113,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         if (message.seq === pingSeq) pingSentAt = null;
         return;
       }
+      if (message.type === 'tick-started') {
+        active.tick = message.tick;
+        return;
+      }
+      if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
     };
     frame.iframe.title = 'Preview';
@@ -137,7 +144,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           const entry = { frame, run, buffer: [] as RuntimeMessage[] };
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
-            if (message && message.type !== 'pong') entry.buffer.push(message);
+            if (message && message.type !== 'pong' && message.type !== 'tick-started')
+              entry.buffer.push(message);
           };
           frame.send(runMessage(program, run));
           parked = entry;

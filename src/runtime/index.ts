@@ -59,7 +59,11 @@ const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   send: (records, state) => outbox.send({ type: 'ticks', records, state }),
   warn: (text) => apply(realWarn, console, [text]),
-  tickStarted: loopGuard.resetLoopBudget,
+  tickStarted: (tick, replaying) => {
+    loopGuard.resetLoopBudget();
+    // Posted directly (not batched): a tick that never yields again must still be named.
+    if (!replaying) post({ type: 'tick-started', tick });
+  },
 });
 
 installStorageShim(win);
