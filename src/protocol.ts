@@ -312,4 +312,9 @@ export type RuntimeMessage =
   | { type: 'ticks'; records: TickRecord[]; state: LoopState }
   /** Tick 0 (top-level evaluation of the entry) finished. */
   | { type: 'evaluated' }
+  /**
+   * A tick after tick 0 began (not sent while replaying). Sent before the tick's code runs, so
+   * when the preview then stops answering (a microtask storm), the watchdog can name the tick.
+   */
+  | { type: 'tick-started'; tick: number }
   | { type: 'pong'; seq: number };

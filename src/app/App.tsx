@@ -84,7 +84,7 @@ export function App({ session }: { session: Session }) {
             onLayoutChanged={side.onLayoutChanged}
           >
             <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
-              <PreviewPane attach={attach} state={runState} />
+              <PreviewPane attach={attach} state={runState} timeline={session.timeline} />
             </Panel>
             <Separator className="pp-separator pp-separator--horizontal" />
             <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">

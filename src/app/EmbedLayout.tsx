@@ -7,12 +7,18 @@ import { useMediaQuery } from './useMediaQuery';
 import { EditorArea } from './EditorArea';
 import { ViewBanners } from './ViewBanners';
 import { RunStatus } from '../run/RunStatus';
+import { RunControls } from '../run/RunControls';
+import { HangBanner } from '../run/HangBanner';
+import { EmbedFilePicker } from './EmbedFilePicker';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { encodeProject } from '../project/share-codec';
 import { appBase, shareUrl } from '../share/share-url';
 
-/** `?embed`: run controls and "Open in Playpen" on top; editor and preview side by side, or as tabs when narrow. */
+/**
+ * `?embed`: Run, the run controls and "Open in Playpen" on top; a file picker over the editor
+ * (no file tree); editor and preview side by side, or as tabs when narrow.
+ */
 export function EmbedLayout({ session }: { session: Session }) {
   const runState = useStore(session.controller);
   const { project, activePath } = useStore(session.project);
@@ -29,20 +35,24 @@ export function EmbedLayout({ session }: { session: Session }) {
     [project, activePath],
   );
 
-  // Runs at start, and again when the layout flips (the preview pane is then a new element).
+  // Runs at start (unless the last run hung: HangBanner says why), and again when the layout
+  // flips (the preview pane is then a new element).
   useEffect(() => {
-    void session.controller.run();
+    if (!session.hang.getState().held) void session.controller.run();
   }, [session, narrow]);
 
   const editor = (
-    <EditorArea
-      session={session}
-      diagnostics={runState.diagnostics}
-      reveal={null}
-      readOnly={readOnly}
-    />
+    <div className="pp-embed-code">
+      <EmbedFilePicker store={session.project} />
+      <EditorArea
+        session={session}
+        diagnostics={runState.diagnostics}
+        reveal={null}
+        readOnly={readOnly}
+      />
+    </div>
   );
-  const preview = <PreviewPane attach={attach} state={runState} />;
+  const preview = <PreviewPane attach={attach} state={runState} timeline={session.timeline} />;
   return (
     <div className="pp-app pp-embed">
       <header className="pp-toolbar">
@@ -54,12 +64,14 @@ export function EmbedLayout({ session }: { session: Session }) {
           <Play size={16} aria-hidden="true" />
           Run
         </Button>
+        <RunControls timeline={session.timeline} />
         <RunStatus state={runState} />
         <Link className="pp-button pp-embed-open" href={fullUrl} target="_blank" rel="noopener">
           Open in Playpen
           <ExternalLink size={14} aria-hidden="true" />
         </Link>
       </header>
+      <HangBanner watch={session.hang} />
       <ViewBanners session={session} />
       {narrow ? (
         <Tabs className="pp-embed-tabs" defaultSelectedKey="code">

@@ -14,6 +14,7 @@ import { scopeReadOnlyToLink } from './read-only-scope';
 import { applyTheme } from '../settings/theme';
 import { createPersistence, type Persistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
+import { createMemoryBackend } from '../project/storage/memory-backend';
 import { createRunTimeline } from '../run/run-timeline';
 import type { Timeline } from '../run/timeline';
 
@@ -66,21 +67,28 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   const view = createViewStore(startup, browserUrlBar);
   const unscopeReadOnly = scopeReadOnlyToLink(view, project);
   const consoleStore = createConsoleStore();
+  // An embed is ephemeral: it neither restores nor saves the user's projects ("Open in
+  // Playpen" is how to keep its edits), so its saves go to memory only.
   const persistence = createPersistence({
     store: project,
-    backend: createIdbBackend(),
-    local: safeLocalStorage(),
-    tab: safeSessionStorage(),
+    backend: startup.embed ? createMemoryBackend() : createIdbBackend(),
+    local: startup.embed ? null : safeLocalStorage(),
+    tab: startup.embed ? null : safeSessionStorage(),
     openedFromLink: startup.fromPermalink,
-    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel('playpen:tabs') : null,
+    channel:
+      !startup.embed && typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel('playpen:tabs')
+        : null,
   });
-  const unsubscribeLink = startup.fromPermalink
-    ? persistence.library.subscribe(() => {
-        if (persistence.library.getState().currentId === null) return;
-        view.forgetPermalink();
-        unsubscribeLink?.();
-      })
-    : null;
+  // An embed keeps its `#code/` link: a reload shows the embedded project again.
+  const unsubscribeLink =
+    startup.fromPermalink && !startup.embed
+      ? persistence.library.subscribe(() => {
+          if (persistence.library.getState().currentId === null) return;
+          view.forgetPermalink();
+          unsubscribeLink?.();
+        })
+      : null;
   const bundler = createBundlerClient({
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
@@ -201,12 +209,12 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           runController.handleRuntime(runId, message);
           if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
         },
-        onHang(runId) {
-          runController.handleHang(runId);
+        onHang(runId, tick) {
+          runController.handleHang(runId, tick);
           if (runController.getState().status === 'not-responding') {
             consoleStore.push({
               kind: 'notice',
-              text: 'The preview stopped responding (a long or infinite loop?) and was stopped. Fix the code and press Run.',
+              text: `The preview stopped responding at tick ${tick} (a long or infinite loop?) and was stopped. Fix the code and press Run.`,
             });
           }
         },

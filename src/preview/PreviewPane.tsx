@@ -1,26 +1,33 @@
 import { useEffect, useRef } from 'react';
 import type { RunState } from '../run/controller';
+import type { Timeline } from '../run/timeline';
+import { useStore } from '../app/useStore';
 
 export interface PreviewPaneProps {
   /** Mounts the preview host into the pane's element; returns the detach function. */
   attach(container: HTMLElement): () => void;
   /** Shown over the (removed) preview when it stopped responding. */
   state: RunState;
+  /** The run loop: its pause (not the Run status, which may say Error) decides the veil. */
+  timeline: Timeline;
 }
 
-export function PreviewPane({ attach, state }: PreviewPaneProps) {
+export function PreviewPane({ attach, state, timeline }: PreviewPaneProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const { active, mode } = useStore(timeline);
   useEffect(() => attach(ref.current!), [attach]);
+  const hung = state.status === 'not-responding';
   return (
     <div className="pp-preview">
       <div ref={ref} className="pp-preview-frames" />
-      {state.status === 'paused' && (
-        // Blocks pointer input to the paused program (the runtime also ignores real events).
+      {active && mode !== 'playing' && !hung && (
+        // Blocks pointer input to the paused program (the runtime also ignores real events),
+        // whatever the Run status says: a run that threw, a step back, a replay.
         <div className="pp-preview-paused">
           <span>Paused</span>
         </div>
       )}
-      {state.status === 'not-responding' && (
+      {hung && (
         <div className="pp-preview-overlay" role="alert">
           <strong>The preview stopped responding.</strong>
           <span>It may be stuck in a long or infinite loop. Fix the code, then press Run.</span>

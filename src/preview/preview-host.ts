@@ -11,8 +11,8 @@ export interface PreviewHostOptions {
   previewUrl: string;
   /** A validated message from the preview of a run; `run` is the object given to `start` (which frame). */
   onMessage(runId: number, message: RuntimeMessage, run: RunInfo): void;
-  /** The preview of a run stopped answering pings for `hangMs`. */
-  onHang(runId: number): void;
+  /** The preview of a run stopped answering pings for `hangMs`; `tick` is the tick it hung in. */
+  onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
   /** How often the running preview is pinged. */
@@ -49,7 +49,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const hangMs = options.hangMs ?? 5000;
 
-  let current: { frame: ConnectedFrame; runId: number } | null = null;
+  // `tick`: the latest tick the preview began (tick-started) or reported (ticks).
+  let current: { frame: ConnectedFrame; runId: number; tick: number } | null = null;
   interface Parked {
     frame: ConnectedFrame | null;
     buffer: RuntimeMessage[];
@@ -84,7 +85,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const heartbeat = setInterval(() => {
     if (!current) return;
     if (pingSentAt !== null) {
-      if (performance.now() - pingSentAt > hangMs) options.onHang(current.runId);
+      if (performance.now() - pingSentAt > hangMs) options.onHang(current.runId, current.tick);
       return;
     }
     pingSentAt = performance.now();
@@ -112,7 +113,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   /** Makes `frame` the visible preview of `run`, replacing the current one. */
   const activate = (frame: ConnectedFrame, run: RunInfo) => {
     removeCurrent();
-    current = { frame, runId: run.runId };
+    const active = { frame, runId: run.runId, tick: run.replay?.tick ?? 0 };
+    current = active;
     pingSentAt = null;
     frame.port.onmessage = (event: MessageEvent) => {
       const message = parseRuntimeMessage(event.data);
@@ -124,6 +126,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       // The program is up: boot the next run's frame now, off its start-up path, so an edit
       // never waits for an iframe and its runtime to load.
       if (message.type === 'evaluated') prepareSpare();
+      if (message.type === 'tick-started') {
+        active.tick = message.tick;
+        return;
+      }
+      if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
     };
     frame.iframe.title = 'Preview';
@@ -153,7 +160,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           entry.reached = 0;
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
-            if (!message || message.type === 'pong') return;
+            if (!message || message.type === 'pong' || message.type === 'tick-started') return;
             if (message.type === 'ticks') entry.reached = message.state.tick;
             entry.buffer.push(message);
           };

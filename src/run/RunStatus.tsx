@@ -3,7 +3,11 @@ import { STATUS_TEXT, type RunState } from './controller';
 
 /** The "Run status" live region; the detail (first error, hang) shows as its tooltip text. */
 export function RunStatus({ state }: { state: RunState }) {
-  const { status, detail, buildMs } = state;
+  const { status, detail, buildMs, hungAt } = state;
+  const text =
+    status === 'not-responding' && hungAt !== undefined
+      ? `${STATUS_TEXT[status]} at tick ${hungAt}`
+      : STATUS_TEXT[status];
   const title = detail ?? (buildMs !== null ? `Last build ${Math.round(buildMs)} ms` : undefined);
   return (
     <div className={`pp-status pp-status--${status}`} title={title}>
@@ -11,7 +15,7 @@ export function RunStatus({ state }: { state: RunState }) {
         <LoaderCircle className="pp-spin" size={14} aria-hidden="true" />
       )}
       <span role="status" aria-label="Run status">
-        {STATUS_TEXT[status]}
+        {text}
       </span>
     </div>
   );

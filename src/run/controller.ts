@@ -42,6 +42,8 @@ export interface RunState {
   buildMs: number | null;
   /** One line on why the status is error / not-responding / build-failed. */
   detail: string | null;
+  /** The tick a "Not responding" run hung in (Run status names it); absent otherwise. */
+  hungAt?: number;
 }
 
 /** A started run, handed to the preview. */
@@ -95,8 +97,8 @@ export interface RunController {
   setAutoRun(enabled: boolean, delayMs?: number): void;
   /** A validated message from the preview of run `runId`. */
   handleRuntime(runId: number, message: RuntimeMessage): void;
-  /** The preview of run `runId` stopped answering the heartbeat. */
-  handleHang(runId: number): void;
+  /** The preview of run `runId` stopped answering the heartbeat while running `tick`. */
+  handleHang(runId: number, tick?: number): void;
   /** The run loop paused or resumed: status Paused ↔ Running. */
   setPaused(paused: boolean): void;
   dispose(): void;
@@ -195,6 +197,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       runId: info.runId,
       buildMs: result.ms,
       detail: null,
+      hungAt: undefined,
     });
     deps.startPreview(result.program, info);
   }
@@ -231,12 +234,14 @@ export function createRunController(deps: RunControllerDeps): RunController {
         set({ status: loopPaused ? 'paused' : 'running' });
       }
     },
-    handleHang(runId) {
+    handleHang(runId, tick) {
       if (runId !== state.runId || state.status === 'not-responding') return;
       deps.stopPreview();
+      const at = tick === undefined ? '' : ` at tick ${tick}`;
       set({
         status: 'not-responding',
-        detail: 'The preview stopped responding (a long or infinite loop?) and was stopped.',
+        detail: `The preview stopped responding${at} (a long or infinite loop?) and was stopped.`,
+        hungAt: tick,
       });
     },
     setPaused(paused) {

@@ -71,7 +71,11 @@ const runLoop = createRunLoop(win, {
     emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
     apply(realWarn, console, [text]);
   },
-  tickStarted: loopGuard.resetLoopBudget,
+  tickStarted: (tick, replaying) => {
+    loopGuard.resetLoopBudget();
+    // Posted directly (not batched): a tick that never yields again must still be named.
+    if (!replaying) post({ type: 'tick-started', tick });
+  },
 });
 
 installStorageShim(win);

@@ -58,7 +58,8 @@ test('a microtask storm is stopped by the watchdog; the next load does not auto-
   await getLoadedApp(page);
   await openFile(page, ENTRY);
   await replaceEditorText(page, STORM);
-  await expect(runStatus(page)).toHaveText('Not responding', { timeout: 30_000 });
+  // Top-level code is tick 0.
+  await expect(runStatus(page)).toHaveText('Not responding at tick 0', { timeout: 30_000 });
 
   await page.reload();
   const banner = page.getByRole('alert').filter({ hasText: 'Auto-run is off' });
@@ -76,6 +77,19 @@ test('a microtask storm is stopped by the watchdog; the next load does not auto-
   await banner.getByRole('button', { name: 'Run anyway' }).click();
   await expect(banner).toBeHidden();
   await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+});
+
+test('a microtask storm in a later tick is reported with the tick it hung at', async ({ page }) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  // Ticks 1–3 are the interval, tick 4 the timeout that never yields again.
+  await replaceEditorText(
+    page,
+    "let n = 0;\nconst id = setInterval(() => {\n  n += 1;\n  document.body.textContent = 'tick ' + n;\n  if (n === 3) {\n    clearInterval(id);\n    setTimeout(() => {\n" +
+      '      function f() { Promise.resolve().then(f); }\n      f();\n    }, 100);\n  }\n}, 100);\n',
+  );
+  await expect(runStatus(page)).toHaveText('Not responding at tick 4', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText('stopped responding at tick 4');
 });
 
 test('Dismiss hides the banner and leaves the project unrun until Run', async ({ page }) => {

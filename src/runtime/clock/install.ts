@@ -22,7 +22,7 @@ export interface RunLoopHost {
   /** A console warning from the runtime (shown with its tick). */
   warn(text: string): void;
   /** Each tick after tick 0 begins (replays run many ticks in one real task). */
-  tickStarted?(): void;
+  tickStarted?(tick: number, replaying: boolean): void;
 }
 
 export interface RunLoop {

@@ -28,8 +28,11 @@ export interface TickLoopDeps {
   syncAnimations(): void;
   /** Sends tick records and the loop state to the host. */
   send(records: TickRecord[], state: LoopState): void;
-  /** A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget. */
-  tickStarted?(): void;
+  /**
+   * A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget, and
+   * (unless replaying) the host learns which tick runs, for "Not responding at tick n".
+   */
+  tickStarted?(tick: number, replaying: boolean): void;
 }
 
 /** Real time spent running ticks per real frame while playing; beyond it, slow motion. */
@@ -101,7 +104,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     const due = clock.peek();
     if (!due) return;
     tick++;
-    deps.tickStarted?.();
+    deps.tickStarted?.(tick, mode === 'replaying');
     open = {
       tick,
       now: due.at,
@@ -122,7 +125,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     finalize();
     clock.advanceTo(input.now);
     tick++;
-    deps.tickStarted?.();
+    deps.tickStarted?.(tick, mode === 'replaying');
     open = { tick, now: clock.now(), kind: 'input', ran: input.type, input };
     inSync = true;
     try {
@@ -251,7 +254,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     beginInput(partial) {
       finalize();
       tick++;
-      deps.tickStarted?.();
+      deps.tickStarted?.(tick, mode === 'replaying');
       const input: InputRecord = { ...partial, tick, now: clock.now() };
       open = { tick, now: input.now, kind: 'input', ran: input.type, input };
       return input;

@@ -7,6 +7,7 @@ describe('parseRuntimeMessage', () => {
       { type: 'ready' },
       { type: 'evaluated' },
       { type: 'pong', seq: 3 },
+      { type: 'tick-started', tick: 12 },
       {
         type: 'console',
         level: 'log',
@@ -44,6 +45,8 @@ describe('parseRuntimeMessage', () => {
       { type: 'console', level: 'shout', args: [] },
       { type: 'error', kind: 'uncaught', message: 42, frames: [] },
       { type: 'pong', seq: '1' },
+      { type: 'tick-started', tick: -1 },
+      { type: 'tick-started', tick: 1.5 },
     ];
     for (const message of bad) expect(parseRuntimeMessage(message)).toBeNull();
   });

@@ -154,14 +154,16 @@ describe('run controller', () => {
     let done = controller.run();
     builds[0]!.resolve(ok());
     await done;
-    controller.handleHang(1);
+    controller.handleHang(1, 12);
     expect(stopped()).toBe(1);
-    expect(controller.getState().status).toBe('not-responding');
+    expect(controller.getState()).toMatchObject({ status: 'not-responding', hungAt: 12 });
+    expect(controller.getState().detail).toContain('at tick 12');
     done = controller.run();
     builds[1]!.resolve(ok(2));
     await done;
     controller.handleRuntime(2, { type: 'evaluated' });
     expect(controller.getState().status).toBe('running');
+    expect(controller.getState().hungAt).toBeUndefined();
     expect(started).toHaveLength(2);
   });
 

@@ -16,6 +16,7 @@ function setup(realStep = 0) {
   const dispatched: InputRecord[] = [];
   let real = 0;
   const started: number[] = [];
+  const announced: string[] = [];
   const loop = createTickLoop({
     clock,
     hop: (fn) => tasks.push(fn),
@@ -29,7 +30,10 @@ function setup(realStep = 0) {
     dispatchInput: (i) => dispatched.push(i),
     syncAnimations: () => {},
     send: (records, state) => sent.push({ records, state }),
-    tickStarted: () => started.push(loop.tick),
+    tickStarted: (tick, replaying) => {
+      started.push(loop.tick);
+      announced.push(`${tick}${replaying ? ' replaying' : ''}`);
+    },
   });
   const drainTasks = () => {
     for (let n = 0; tasks.length && n < 10_000; n++) tasks.shift()!();
@@ -42,21 +46,38 @@ function setup(realStep = 0) {
   };
   const ticks = () =>
     sent.flatMap((s) => s.records.map((r) => `${r.tick}:${r.kind}:${r.ran}@${r.now - START}`));
-  return { win, clock, loop, sent, dispatched, errors, drainTasks, frame, ticks, started };
+  return {
+    win,
+    clock,
+    loop,
+    sent,
+    dispatched,
+    errors,
+    drainTasks,
+    frame,
+    ticks,
+    started,
+    announced,
+  };
 }
 
 describe('tick loop', () => {
   it('tells the loop guard when each timer and input tick starts (replays run many per task)', () => {
-    const { win, loop, drainTasks, started } = setup();
+    const { win, loop, drainTasks, started, announced } = setup();
     win.setTimeout(() => {}, 10);
     win.setTimeout(() => {}, 20);
+    win.setTimeout(() => {}, 30);
     loop.evaluated();
     drainTasks();
     loop.pause();
     loop.runUntil(2, []);
     drainTasks();
+    loop.step();
+    drainTasks();
     loop.beginInput({ type: 'click', ctor: 'MouseEvent', target: 'window', path: [], init: {} });
-    expect(started).toEqual([1, 2, 3]);
+    expect(started).toEqual([1, 2, 3, 4]);
+    // The host is told of each tick except replayed ones (it names a hung tick from these).
+    expect(announced).toEqual(['1 replaying', '2 replaying', '3', '4']);
   });
 
   it('records tick 0, then step runs exactly one timer per call and reports nothing pending', () => {

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  typeAtEnd,
+  waitForRun,
+} from './helpers';
+
+const ENTRY = 'src/main.ts';
+const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
+const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
+
+/** A counter the run can be paused and stepped through: one tick every 100 ms. */
+const PROGRAM =
+  "let n = 0;\nconst h = document.createElement('h1');\nh.textContent = 'Embedded 0';\ndocument.body.replaceChildren(h);\nsetInterval(() => { n += 1; h.textContent = 'Embedded ' + n; }, 100);\n";
+
+/** Edits the example, then returns the iframe `src` of the Share dialog's embed code. */
+async function embedSrc(page: Page): Promise<string> {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await replaceEditorText(page, PROGRAM);
+  await expect(preview(page).locator('h1')).toHaveText(/Embedded [1-9]/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  const snippet = await dialog.getByRole('textbox', { name: 'Embed code' }).inputValue();
+  const src = /src="([^"]+)"/.exec(snippet)?.[1]?.replace(/&amp;/g, '&');
+  expect(src).toContain('?embed#code/');
+  return src!;
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('an embed from the Share dialog plays, pauses, steps, switches files and opens in Playpen', async ({
+  page,
+}) => {
+  const src = await embedSrc(page);
+  await page.setViewportSize({ width: 420, height: 700 });
+  await page.goto(src);
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+
+  // Narrow: editor and preview are tabs; a file picker stands in for the file tree.
+  await expect(page.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+  await expect(editorText(page)).toContainText("'Embedded ' + n");
+  await page.getByRole('button', { name: /File/ }).click();
+  await page.getByRole('option', { name: 'src/greet.ts' }).click();
+  await expect(page.locator('.pp-editor-tab')).toHaveText('src/greet.ts');
+  await expect(editorText(page)).toContainText('export function greet');
+
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await expect(preview(page).locator('h1')).toHaveText(/Embedded [1-9]/);
+
+  // The run controls of the full app.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const at = await tickOf(page);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect.poll(() => tickOf(page)).toBe(at + 1);
+  await expect(preview(page).locator('h1')).toHaveText(`Embedded ${at + 1}`);
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await expect.poll(() => tickOf(page)).toBe(at);
+  await expect(preview(page).locator('h1')).toHaveText(`Embedded ${at}`);
+
+  // "Open in Playpen": the full app (no `?embed`) with the embed's project.
+  const open = page.getByRole('link', { name: 'Open in Playpen' });
+  const href = (await open.getAttribute('href'))!;
+  expect(href.startsWith(new URL('/', page.url()).href + '#code/')).toBe(true);
+  await page.goto(href);
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await expect(page.getByRole('tree', { name: 'Files' })).toBeVisible();
+  await expect(preview(page).locator('h1')).toHaveText(/Embedded [1-9]/);
+});
+
+test('?embed without a link shows the example; edits in an embed stay out of saved projects', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await typeAtEnd(page, '\n// saved in the app\n');
+  await waitForRun(page);
+
+  await page.goto('/?embed');
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Open in Playpen' })).toBeVisible();
+  await page.getByRole('button', { name: /File/ }).click();
+  await page.getByRole('option', { name: ENTRY }).click();
+  await expect(editorText(page)).toContainText("console.log('Hello from src/main.ts')");
+  await expect(editorText(page)).not.toContainText('saved in the app');
+  await typeAtEnd(page, '\n// typed in the embed\n');
+  await waitForRun(page);
+
+  // The app reopens the user's own project, untouched by the embed.
+  await page.goto('/');
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await openFile(page, ENTRY);
+  await expect(editorText(page)).toContainText('saved in the app');
+  await expect(editorText(page)).not.toContainText('typed in the embed');
+});
