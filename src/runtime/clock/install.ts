@@ -11,6 +11,7 @@ import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
 import { installVirtualClock } from './virtual-clock.ts';
+import { installVirtualMessaging } from './virtual-messaging.ts';
 
 export interface RunLoopHost {
   /** Console calls so far (fingerprint). */
@@ -70,6 +71,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       random = createRandom(seed);
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError });
+      // The program's own setTimeout (faked): each message is a counted timer tick.
+      const setTimer = win.setTimeout;
+      installVirtualMessaging(win, (fn) => setTimer(fn, 0));
       warnOnUncontrolledApis(win, host.warn);
       // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
       // so the tick's virtual time is the event's (replayed events then match live ones).
