@@ -6,7 +6,13 @@
  * with the recorded ones, so a divergent replay is reported instead of silently shown.
  * Plain TS: the session wires it to the preview host and the console.
  */
-import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
+import {
+  FETCH_INPUT,
+  type HostMessage,
+  type InputRecord,
+  type RuntimeMessage,
+  type TickRecord,
+} from '../protocol';
 import { compareRecords } from './fingerprint';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
@@ -66,7 +72,10 @@ export interface Timeline {
   stepBack(): void;
   seek(tick: number): void;
   setSpeed(speed: number): void;
-  /** Recorded inputs of ticks 1..tick (what a replay to `tick` needs). */
+  /**
+   * Recorded inputs of ticks 1..tick (what a replay to `tick` needs), and the fetch responses
+   * of later ticks: fetches in flight at `tick` are served from the record, never fetched again.
+   */
   inputsUpTo(tick: number): InputRecord[];
   /** A rebuilt preview could not start: leave the replaying state (the old preview stays). */
   replayFailed(): void;
@@ -114,7 +123,11 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     for (const l of [...listeners]) l();
   };
   const inputsUpTo = (tick: number) =>
-    records.slice(1, tick + 1).flatMap((r) => (r.input ? [r.input] : []));
+    records
+      .slice(1)
+      .flatMap((r) =>
+        r.input && (r.tick <= tick || r.input.type === FETCH_INPUT) ? [r.input] : [],
+      );
   const messagesIn = (from: number, to: number) =>
     logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message);
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
@@ -146,7 +159,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       return;
     }
     records.push(r);
-    bytes += 120 + (r.input ? 200 : 0);
+    // Fetch settlements carry the response body.
+    bytes += 120 + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
   };
 
   const api: Timeline = {

@@ -4,10 +4,9 @@
  * tick of its own, recorded like an input. A replay (step back, seek) serves that record at the
  * same tick and never fetches again. A settlement that arrives while the run is paused waits.
  */
-import type { InputRecord } from '../../protocol.ts';
+import { FETCH_INPUT, type InputRecord } from '../../protocol.ts';
 
-/** The input type of a fetch settlement tick. */
-export const FETCH_INPUT = 'fetch';
+export { FETCH_INPUT };
 /** Largest body recorded (base64 in the record); a larger one is fetched again on replay. */
 const MAX_BODY_BYTES = 700_000;
 // A Response cannot be constructed with these statuses and a body.
@@ -31,6 +30,11 @@ export interface FetchRecorder {
   settle(record: Pick<InputRecord, 'init' | 'state'>): void;
   /** Call `index` is still waiting for its response. */
   waiting(index: number): boolean;
+  /**
+   * The run leaves the recorded history (play or step past it): recorded responses of calls
+   * still waiting are handed back to settle as new ticks, since their recorded ticks are gone.
+   */
+  orphans(): Settlement[];
 }
 
 const toBase64 = (bytes: Uint8Array) => {
@@ -73,7 +77,7 @@ export function replayResponse(
 export function createFetchRecorder(
   deps: FetchRecorderDeps,
   /** Settlements of a replay, by call index: those calls never reach the network. */
-  recorded: ReadonlyMap<number, Pick<InputRecord, 'init' | 'state'>> = new Map(),
+  recorded: ReadonlyMap<number, InputRecord> = new Map(),
 ): FetchRecorder {
   let calls = 0;
   const waiting = new Map<number, { resolve(r: Response): void; reject(e: unknown): void }>();
@@ -118,5 +122,18 @@ export function createFetchRecorder(
     return promise;
   } as typeof fetch;
 
-  return { fetch: programFetch, settle, waiting: (index) => waiting.has(index) };
+  return {
+    fetch: programFetch,
+    settle,
+    waiting: (index) => waiting.has(index),
+    orphans() {
+      const out: Settlement[] = [];
+      for (const [index, record] of recorded) {
+        if (!waiting.has(index) || settled.has(index)) continue;
+        const { type, ctor, target, path, init, state } = record as InputRecord;
+        out.push({ type, ctor, target, path, init, ...(state ? { state } : {}) });
+      }
+      return out;
+    },
+  };
 }

@@ -147,11 +147,13 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       switch (message.type) {
         case 'play':
           loop.play(speed);
+          held.push(...fetches!.orphans());
           return deliverHeld();
         case 'pause':
           return loop.pause();
         case 'step': {
           // A response that arrived while paused is the next tick.
+          held.push(...fetches!.orphans());
           const settlement = held.shift();
           if (!settlement) return loop.step();
           deliver(settlement);

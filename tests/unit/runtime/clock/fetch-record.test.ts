@@ -82,4 +82,27 @@ describe('fetch record and replay', () => {
     expect(results.sort()).toEqual(['201 1 1,2,255', 'TypeError: Failed to fetch']);
     expect(replayNet.requests).toEqual(['https://api.test/c']);
   });
+
+  it('hands back recorded responses of waiting calls when the run leaves the history', async () => {
+    const live = network();
+    const settlements: Settlement[] = [];
+    const liveRecorder = createFetchRecorder({
+      fetch: live.fetch,
+      settled: (s) => settlements.push(s),
+    });
+    void liveRecorder.fetch('https://api.test/a');
+    await flush();
+    const recorded = new Map([[0, asInput(settlements[0]!, 5)]]);
+    const replayNet = network();
+    const replay = createFetchRecorder({ fetch: replayNet.fetch, settled: () => {} }, recorded);
+    let status = 0;
+    void replay.fetch('https://api.test/a').then((r) => (status = r.status));
+    const orphans = replay.orphans();
+    expect(orphans).toHaveLength(1);
+    replay.settle(orphans[0]!);
+    await flush();
+    expect(status).toBe(201);
+    expect(replay.orphans()).toEqual([]);
+    expect(replayNet.requests).toEqual([]);
+  });
 });
