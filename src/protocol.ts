@@ -233,6 +233,9 @@ export type HostMessage =
 // ---------------------------------------------------------------------------
 // Run loop records (runtime → host, kept by the host as the run's history)
 
+/** InputRecord type of a fetch response settling (a tick of its own, replayed from the record). */
+export const FETCH_INPUT = 'fetch';
+
 /** One user event the program could observe, recorded with its tick so a replay repeats it. */
 export interface InputRecord {
   /** The tick this event is. */

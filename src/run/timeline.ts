@@ -6,7 +6,13 @@
  * with the recorded ones, so a divergent replay is reported instead of silently shown.
  * Plain TS: the session wires it to the preview host and the console.
  */
-import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
+import {
+  FETCH_INPUT,
+  type HostMessage,
+  type InputRecord,
+  type RuntimeMessage,
+  type TickRecord,
+} from '../protocol';
 import { compareRecords } from './fingerprint';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
@@ -74,7 +80,10 @@ export interface Timeline {
   stepBack(): void;
   seek(tick: number): void;
   setSpeed(speed: number): void;
-  /** Recorded inputs of ticks 1..tick (what a replay to `tick` needs). */
+  /**
+   * Recorded inputs of ticks 1..tick (what a replay to `tick` needs), and the fetch responses
+   * of later ticks: fetches in flight at `tick` are served from the record, never fetched again.
+   */
   inputsUpTo(tick: number): InputRecord[];
   /** A rebuilt preview could not start: leave the replaying state (the old preview stays). */
   replayFailed(): void;
@@ -124,7 +133,9 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     state = { ...state, ...patch };
     for (const l of [...listeners]) l();
   };
-  const inputsUpTo = (tick: number) => inputs.filter((i) => i.tick <= tick);
+  // Fetches still in flight at `tick` settle from the record too (never fetched again).
+  const inputsUpTo = (tick: number) =>
+    inputs.filter((i) => i.tick <= tick || i.type === FETCH_INPUT);
   const lastRecorded = () => first + records.length - 1;
   const messagesIn = (from: number, to: number) =>
     logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message);
@@ -183,7 +194,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     if (r.tick !== last + 1) return;
     records.push(r);
     if (r.input) inputs.push(r.input);
-    bytes += 120;
+    // Fetch settlements carry the response body.
+    bytes += 120 + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
     if (records.length > maxTicks || bytes > maxBytes) dropOldest();
   };
 

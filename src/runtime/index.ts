@@ -96,7 +96,7 @@ function onHostMessage(event: MessageEvent): void {
     const { seed, startTime, replay } = data;
     if (typeof data.loopBudgetMs === 'number') loopGuard.setBudget(data.loopBudgetMs);
     runProgram(data.program, {
-      beforeEvaluate: () => runLoop.install(seed, startTime),
+      beforeEvaluate: () => runLoop.install(seed, startTime, replay),
       applyDocument: (program) => applyDocument(doc, program),
       loadVendor: createVendorLoader(win, vendorUrl, evaluate),
       importUrl,

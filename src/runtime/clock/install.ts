@@ -5,12 +5,19 @@
  */
 import type { HostMessage, InputRecord, LoopState, TickRecord } from '../../protocol.ts';
 import { createAnimationSync } from './animations.ts';
+import {
+  createFetchRecorder,
+  FETCH_INPUT,
+  type FetchRecorder,
+  type Settlement,
+} from './fetch-record.ts';
 import { domHash } from './fingerprint.ts';
 import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
 import { installVirtualClock } from './virtual-clock.ts';
+import { installVirtualMessaging } from './virtual-messaging.ts';
 
 export interface RunLoopHost {
   /** Console calls so far (fingerprint). */
@@ -28,8 +35,8 @@ export interface RunLoopHost {
 export interface RunLoop {
   /** The tick running now; 0 before and during evaluation. */
   tick(): number;
-  /** Installs the clock and randomness (the runtime's `beforeEvaluate`). */
-  install(seed: number, startTime: number): void;
+  /** Installs the clock and randomness (the runtime's `beforeEvaluate`); a replay's inputs serve its fetches. */
+  install(seed: number, startTime: number, replay?: { inputs: InputRecord[] }): void;
   /** Tick 0 is done: play, or replay to `replay.tick` and pause. */
   evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
   /** play / pause / step / run-until from the host. */
@@ -43,6 +50,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   const realPerf = win.performance;
   const realNow = () => realPerf.now();
   const reportError = win.reportError.bind(win);
+  const realFetch = win.fetch.bind(win);
 
   const channel = new RealChannel();
   const queue: (() => void)[] = [];
@@ -53,6 +61,17 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   };
 
   let loop: TickLoop | null = null;
+  let fetches: FetchRecorder | null = null;
+  /** Fetch settlements that arrived while not playing: they become ticks on play or step. */
+  const held: Settlement[] = [];
+  const deliver = (settlement: Settlement) => {
+    if (!loop || !fetches?.waiting(Number(settlement.init.index))) return;
+    fetches.settle(loop.beginInput(settlement));
+  };
+  const deliverHeld = () => {
+    for (const settlement of held.splice(0))
+      hop(() => (loop?.mode === 'playing' ? deliver(settlement) : held.push(settlement)));
+  };
   let random: SeededRandom | null = null;
   let speed = 1;
   let startPaused = false;
@@ -66,10 +85,22 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
 
   return {
     tick: () => loop?.tick ?? 0,
-    install(seed, startTime) {
+    install(seed, startTime, replay) {
       random = createRandom(seed);
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError });
+      // The program's own setTimeout (faked): each message is a counted timer tick.
+      const setTimer = win.setTimeout;
+      installVirtualMessaging(win, (fn) => setTimer(fn, 0));
+      const recorded = (replay?.inputs ?? []).filter((i) => i.type === FETCH_INPUT);
+      fetches = createFetchRecorder(
+        {
+          fetch: realFetch,
+          settled: (s) => (loop?.mode === 'playing' ? deliver(s) : held.push(s)),
+        },
+        new Map(recorded.map((i) => [Number(i.init.index), i])),
+      );
+      (win as unknown as { fetch: typeof fetch }).fetch = fetches.fetch;
       warnOnUncontrolledApis(win, host.warn);
       // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
       // so the tick's virtual time is the event's (replayed events then match live ones).
@@ -87,7 +118,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         consoleCount: host.consoleCount,
         consoleText: host.consoleText,
         domHash: () => domHash(win.document),
-        dispatchInput: (input) => dispatchInput(win, input),
+        dispatchInput: (input) =>
+          input.type === FETCH_INPUT ? fetches!.settle(input) : dispatchInput(win, input),
         syncAnimations: createAnimationSync(win.document, clock.perfNow),
         send: host.send,
         tickStarted: host.tickStarted,
@@ -114,11 +146,19 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       }
       switch (message.type) {
         case 'play':
-          return loop.play(speed);
+          loop.play(speed);
+          held.push(...fetches!.orphans());
+          return deliverHeld();
         case 'pause':
           return loop.pause();
-        case 'step':
-          return loop.step();
+        case 'step': {
+          // A response that arrived while paused is the next tick.
+          held.push(...fetches!.orphans());
+          const settlement = held.shift();
+          if (!settlement) return loop.step();
+          deliver(settlement);
+          return hop(() => loop!.pause());
+        }
         case 'run-until':
           return loop.runUntil(message.tick, message.inputs);
       }

@@ -1,9 +1,9 @@
 /**
  * APIs whose timing the virtual clock cannot control. The first use of each is named in the
  * console (with the tick it happened in), since a replay (step back, seek) may then differ.
+ * fetch is not among them: its responses are recorded and replayed (fetch-record.ts).
  */
 const APIS = [
-  'fetch',
   'XMLHttpRequest',
   'WebSocket',
   'EventSource',

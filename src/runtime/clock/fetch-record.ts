@@ -1,0 +1,139 @@
+/**
+ * fetch on the run clock. Live, each call (numbered in call order) goes to the network; its
+ * response is buffered (status, statusText, headers, body bytes) and its settlement becomes a
+ * tick of its own, recorded like an input. A replay (step back, seek) serves that record at the
+ * same tick and never fetches again. A settlement that arrives while the run is paused waits.
+ */
+import { FETCH_INPUT, type InputRecord } from '../../protocol.ts';
+
+export { FETCH_INPUT };
+/** Largest body recorded (base64 in the record); a larger one is fetched again on replay. */
+const MAX_BODY_BYTES = 700_000;
+// A Response cannot be constructed with these statuses and a body.
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** A settlement as the tick loop records it (tick and virtual time are added there). */
+export type Settlement = Omit<InputRecord, 'tick' | 'now'>;
+const SETTLEMENT = { type: FETCH_INPUT, ctor: 'Response', target: 'window' as const };
+
+export interface FetchRecorderDeps {
+  /** The real fetch, captured before user code. */
+  fetch: typeof fetch;
+  /** A live settlement arrived: make it a tick now, or hold it while paused. */
+  settled(settlement: Settlement): void;
+}
+
+export interface FetchRecorder {
+  /** The fetch the program sees. */
+  fetch: typeof fetch;
+  /** Settles call `init.index` from a record (live tick or replay); later duplicates are ignored. */
+  settle(record: Pick<InputRecord, 'init' | 'state'>): void;
+  /** Call `index` is still waiting for its response. */
+  waiting(index: number): boolean;
+  /**
+   * The run leaves the recorded history (play or step past it): recorded responses of calls
+   * still waiting are handed back to settle as new ticks, since their recorded ticks are gone.
+   */
+  orphans(): Settlement[];
+}
+
+const toBase64 = (bytes: Uint8Array) => {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+};
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** Buffers a real response into a settlement record; null when it cannot be recorded. */
+export async function recordResponse(index: number, response: Response): Promise<Settlement> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const base = SETTLEMENT;
+  const { status, statusText } = response;
+  if (status < 200 || status > 599 || bytes.length > MAX_BODY_BYTES) {
+    return { ...base, path: [], init: { index, unrecorded: true } };
+  }
+  return {
+    ...base,
+    path: [],
+    init: { index, status, statusText },
+    state: { headers: JSON.stringify([...response.headers]), body: toBase64(bytes) },
+  };
+}
+
+/** The Response (or the network error) a record stands for; null when it was not recorded. */
+export function replayResponse(
+  record: Pick<InputRecord, 'init' | 'state'>,
+): Response | Error | null {
+  const { init, state } = record;
+  if (typeof init.error === 'string') return new TypeError(init.error);
+  if (init.unrecorded || typeof init.status !== 'number') return null;
+  const headers = JSON.parse(String(state?.headers ?? '[]')) as [string, string][];
+  const status = init.status;
+  const body = NULL_BODY.has(status) ? null : fromBase64(String(state?.body ?? ''));
+  return new Response(body, { status, statusText: String(init.statusText ?? ''), headers });
+}
+
+export function createFetchRecorder(
+  deps: FetchRecorderDeps,
+  /** Settlements of a replay, by call index: those calls never reach the network. */
+  recorded: ReadonlyMap<number, InputRecord> = new Map(),
+): FetchRecorder {
+  let calls = 0;
+  const waiting = new Map<number, { resolve(r: Response): void; reject(e: unknown): void }>();
+  const settled = new Set<number>();
+
+  const settle: FetchRecorder['settle'] = (record) => {
+    const index = Number(record.init.index);
+    const call = waiting.get(index);
+    if (!call || settled.has(index)) return;
+    const result = replayResponse(record);
+    if (!result) return; // not recorded: the network answer settles it
+    settled.add(index);
+    waiting.delete(index);
+    if (result instanceof Error) call.reject(result);
+    else call.resolve(result);
+  };
+
+  const programFetch = function fetch(input: RequestInfo | URL, init?: RequestInit) {
+    const index = calls++;
+    const promise = new Promise<Response>((resolve, reject) =>
+      waiting.set(index, { resolve, reject }),
+    );
+    const record = recorded.get(index);
+    if (record && replayResponse(record)) return promise; // settled at its recorded tick
+    deps.fetch(input, init).then(
+      async (response) => {
+        const settlement = await recordResponse(index, response.clone());
+        if (!settlement.init.unrecorded) return deps.settled(settlement);
+        // Not recordable (too large, opaque): settled live as it is; a replay fetches again.
+        const call = waiting.get(index);
+        waiting.delete(index);
+        settled.add(index);
+        call?.resolve(response);
+      },
+      (error: unknown) =>
+        deps.settled({
+          ...SETTLEMENT,
+          path: [],
+          init: { index, error: error instanceof Error ? error.message : String(error) },
+        }),
+    );
+    return promise;
+  } as typeof fetch;
+
+  return {
+    fetch: programFetch,
+    settle,
+    waiting: (index) => waiting.has(index),
+    orphans() {
+      const out: Settlement[] = [];
+      for (const [index, record] of recorded) {
+        if (!waiting.has(index) || settled.has(index)) continue;
+        const { type, ctor, target, path, init, state } = record as InputRecord;
+        out.push({ type, ctor, target, path, init, ...(state ? { state } : {}) });
+      }
+      return out;
+    },
+  };
+}

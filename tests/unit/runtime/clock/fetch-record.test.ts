@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { InputRecord } from '../../../../src/protocol.ts';
+import {
+  createFetchRecorder,
+  FETCH_INPUT,
+  type Settlement,
+} from '../../../../src/runtime/clock/fetch-record.ts';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A network that answers each request with its own Response; counts requests. */
+function network() {
+  const requests: string[] = [];
+  const fetch: typeof globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    requests.push(url);
+    if (url.endsWith('/down')) throw new TypeError('Failed to fetch');
+    return new Response(new Uint8Array([1, 2, 255]), {
+      status: 201,
+      statusText: 'Made',
+      headers: { 'content-type': 'application/x-test', 'x-n': String(requests.length) },
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, requests };
+}
+
+const asInput = (s: Settlement, tick: number): InputRecord => ({ ...s, tick, now: 1000 + tick });
+
+describe('fetch record and replay', () => {
+  it('live: fetches, then settles only when the settlement tick runs, with the recorded response', async () => {
+    const net = network();
+    const settlements: Settlement[] = [];
+    const recorder = createFetchRecorder({ fetch: net.fetch, settled: (s) => settlements.push(s) });
+    let response: Response | null = null;
+    void recorder.fetch('https://api.test/a').then((r) => (response = r));
+    await flush();
+    expect(net.requests).toEqual(['https://api.test/a']);
+    expect(settlements).toHaveLength(1);
+    expect(settlements[0]!.type).toBe(FETCH_INPUT);
+    expect(response).toBeNull(); // waits for its tick
+    recorder.settle(settlements[0]!);
+    await flush();
+    expect(response!.status).toBe(201);
+    expect(response!.statusText).toBe('Made');
+    expect(response!.headers.get('x-n')).toBe('1');
+    expect([...new Uint8Array(await response!.arrayBuffer())]).toEqual([1, 2, 255]);
+  });
+
+  it('replay: serves recorded calls by call order without the network, at the settle', async () => {
+    const live = network();
+    const settlements: Settlement[] = [];
+    const liveRecorder = createFetchRecorder({
+      fetch: live.fetch,
+      settled: (s) => settlements.push(s),
+    });
+    void liveRecorder.fetch('https://api.test/a');
+    void liveRecorder.fetch('https://api.test/down').catch(() => {});
+    await flush();
+    const inputs = settlements.map((s, i) => asInput(s, i + 1));
+
+    const replayNet = network();
+    const recorded = new Map(inputs.map((i) => [Number(i.init.index), i]));
+    const replay = createFetchRecorder({ fetch: replayNet.fetch, settled: () => {} }, recorded);
+    const results: string[] = [];
+    void replay
+      .fetch('https://api.test/a')
+      .then(async (r) =>
+        results.push(
+          `${r.status} ${r.headers.get('x-n')} ${new Uint8Array(await r.arrayBuffer()).join(',')}`,
+        ),
+      );
+    void replay
+      .fetch('https://api.test/down')
+      .catch((e: Error) => results.push(`${e.name}: ${e.message}`));
+    // A third call had no settlement recorded: it goes to the network.
+    void replay.fetch('https://api.test/c');
+    await flush();
+    expect(results).toEqual([]);
+    for (const input of inputs) replay.settle(input);
+    replay.settle(inputs[0]!); // a duplicate (live answer after the replayed one) is ignored
+    await flush();
+    expect(results.sort()).toEqual(['201 1 1,2,255', 'TypeError: Failed to fetch']);
+    expect(replayNet.requests).toEqual(['https://api.test/c']);
+  });
+
+  it('hands back recorded responses of waiting calls when the run leaves the history', async () => {
+    const live = network();
+    const settlements: Settlement[] = [];
+    const liveRecorder = createFetchRecorder({
+      fetch: live.fetch,
+      settled: (s) => settlements.push(s),
+    });
+    void liveRecorder.fetch('https://api.test/a');
+    await flush();
+    const recorded = new Map([[0, asInput(settlements[0]!, 5)]]);
+    const replayNet = network();
+    const replay = createFetchRecorder({ fetch: replayNet.fetch, settled: () => {} }, recorded);
+    let status = 0;
+    void replay.fetch('https://api.test/a').then((r) => (status = r.status));
+    const orphans = replay.orphans();
+    expect(orphans).toHaveLength(1);
+    replay.settle(orphans[0]!);
+    await flush();
+    expect(status).toBe(201);
+    expect(replay.orphans()).toEqual([]);
+    expect(replayNet.requests).toEqual([]);
+  });
+});
