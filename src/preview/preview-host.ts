@@ -1,4 +1,4 @@
-import type { HostMessage, Program, RuntimeMessage } from '../protocol';
+import type { HostMessage, InputRecord, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
 import { createFrame, type ConnectedFrame } from './frame';
@@ -31,8 +31,16 @@ export interface PreviewHost {
    * later step back swaps it in instead of replaying from scratch. Several may be parked.
    */
   park(program: Program, run: RunInfo): void;
-  /** Shows the parked preview of `run` in place of the current one; false when there is none. */
-  promote(run: RunInfo): boolean;
+  /**
+   * Shows the parked preview of `run` in place of the current one. Returns the tick it will
+   * rest at (the last target it was sent), or null when there is no such preview.
+   */
+  promote(run: RunInfo): number | null;
+  /**
+   * Moves the parked preview of `run` on to `tick` (it can only go forward): sent once it
+   * rests, since the runtime takes one target at a time.
+   */
+  advanceParked(run: RunInfo, tick: number, inputs: InputRecord[]): void;
   /** The tick the parked preview of `run` reported last: 0 while silent, -1 not started yet. */
   parkedReached(run: RunInfo): number;
   /** Removes the parked preview of `run`, or every parked preview. */
@@ -55,6 +63,14 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     frame: ConnectedFrame | null;
     buffer: RuntimeMessage[];
     reached: number;
+    /** The tick it is to go to (the replay's, then the latest advance). */
+    target: number;
+    /** The tick it was last sent to: where it rests next. */
+    sent: number;
+    /** It reported resting (paused) and has been sent nothing since. */
+    resting: boolean;
+    /** A run-until to send once it rests. */
+    pending: { tick: number; inputs: InputRecord[] } | null;
   }
   const parked = new Map<RunInfo, Parked>();
   let spare: Promise<ConnectedFrame> | null = null;
@@ -139,6 +155,14 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     frame.iframe.className = 'pp-preview-frame';
   };
 
+  const sendPending = (entry: Parked) => {
+    if (!entry.frame || !entry.pending) return;
+    entry.frame.send({ type: 'run-until', ...entry.pending });
+    entry.sent = entry.pending.tick;
+    entry.pending = null;
+    entry.resting = false;
+  };
+
   const dropParked = (run?: RunInfo) => {
     for (const [key, entry] of run ? [[run, parked.get(run)] as const] : [...parked]) {
       if (!entry) continue;
@@ -151,7 +175,15 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   return {
     park(program, run) {
       dropParked(run);
-      const entry: Parked = { frame: null, buffer: [], reached: -1 };
+      const entry: Parked = {
+        frame: null,
+        buffer: [],
+        reached: -1,
+        target: run.replay?.tick ?? 0,
+        sent: 0,
+        resting: false,
+        pending: null,
+      };
       parked.set(run, entry);
       void takeSpare()
         .then((frame) => {
@@ -161,10 +193,16 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
             if (!message || message.type === 'pong' || message.type === 'tick-started') return;
-            if (message.type === 'ticks') entry.reached = message.state.tick;
             entry.buffer.push(message);
+            if (message.type !== 'ticks') return;
+            entry.reached = message.state.tick;
+            entry.resting = message.state.mode === 'paused';
+            if (entry.resting && entry.pending) sendPending(entry);
           };
-          frame.send(runMessage(program, run));
+          const replay = entry.pending ?? run.replay;
+          entry.pending = null;
+          entry.sent = replay?.tick ?? 0;
+          frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
           setTimeout(prepareSpare, 200);
         })
         .catch(() => {
@@ -172,9 +210,16 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         });
     },
     parkedReached: (run) => parked.get(run)?.reached ?? -1,
+    advanceParked(run, tick, inputs) {
+      const entry = parked.get(run);
+      if (!entry || tick <= entry.target) return;
+      entry.pending = { tick, inputs };
+      entry.target = tick;
+      if (entry.resting) sendPending(entry);
+    },
     promote(run) {
       const entry = parked.get(run);
-      if (!entry?.frame) return false;
+      if (!entry?.frame) return null;
       const { frame, buffer } = entry;
       parked.delete(run);
       startSeq++;
@@ -184,7 +229,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       queueMicrotask(() => {
         for (const message of buffer) options.onMessage(run.runId, message, run);
       });
-      return true;
+      // A run-until not sent yet is dropped: the caller runs the preview on from its rest.
+      return entry.sent;
     },
     dropParked,
     async start(program, run) {

@@ -45,3 +45,25 @@ export function chooseCheckpoint<C extends Checkpoint>(target: number, parked: C
   }
   return best;
 }
+
+/**
+ * Which parked preview goes to which wanted tick, newest first: each takes the parked one
+ * with the highest tick at or below it (moved on from there, which is cheaper than a replay
+ * from tick 0). So after a step back the parked previews shift up one slot each and only the
+ * oldest slot is replayed from scratch. Returns the moves (`to` may equal the tick), the
+ * wanted ticks left to park from scratch, and the parked previews no longer needed.
+ */
+export function assignCheckpoints<C extends { tick: number }>(
+  wanted: number[],
+  parked: C[],
+): { moves: { from: C; to: number }[]; park: number[]; drop: C[] } {
+  const free = [...parked].sort((a, b) => b.tick - a.tick);
+  const moves: { from: C; to: number }[] = [];
+  const park: number[] = [];
+  for (const to of [...wanted].sort((a, b) => b - a)) {
+    const i = free.findIndex((c) => c.tick <= to);
+    if (i < 0) park.push(to);
+    else moves.push({ from: free.splice(i, 1)[0]!, to });
+  }
+  return { moves, park, drop: free };
+}

@@ -2,7 +2,7 @@ import type { ConsoleStore } from '../console/console-store';
 import type { PreviewHost } from '../preview/preview-host';
 import type { Diagnostic, Program } from '../protocol';
 import type { RunInfo } from './controller';
-import { checkpointTicks, chooseCheckpoint } from './checkpoints';
+import { assignCheckpoints, checkpointTicks, chooseCheckpoint } from './checkpoints';
 import { createTimeline, type Timeline } from './timeline';
 
 export interface RunTimelineWiring {
@@ -34,9 +34,10 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
       if (!current || !host) return { frame: {}, at: tick };
       const reached = parked.map((p) => ({ ...p, reached: host.parkedReached(p.run) }));
       const from = chooseCheckpoint(tick, reached);
-      if (from && host.promote(from.run)) {
+      const at = from ? host.promote(from.run) : null;
+      if (from && at !== null) {
         parked = parked.filter((p) => p.run !== from.run);
-        return { frame: from.run, at: from.tick };
+        return { frame: from.run, at };
       }
       // A new object per replay: messages are matched to the frame by its RunInfo.
       const run: RunInfo = { ...current.run, replay: { tick, inputs } };
@@ -67,10 +68,14 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
     }
     // Park only while paused: while playing or replaying the ticks move on.
     if (t.mode !== 'paused') return;
-    const wanted = checkpointTicks(t.tick, count, t.firstTick);
-    for (const p of parked) if (!wanted.includes(p.tick)) drop(p.run);
-    for (const tick of wanted) {
-      if (parked.some((p) => p.tick === tick)) continue;
+    const plan = assignCheckpoints(checkpointTicks(t.tick, count, t.firstTick), parked);
+    for (const p of plan.drop) drop(p.run);
+    for (const { from, to } of plan.moves) {
+      if (to === from.tick) continue;
+      from.tick = to;
+      host.advanceParked(from.run, to, timeline.inputsUpTo(to));
+    }
+    for (const tick of plan.park) {
       const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
       parked.push({ tick, run });
       host.park(current.program, run);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkpointTicks, chooseCheckpoint } from '../../../src/run/checkpoints';
+import { assignCheckpoints, checkpointTicks, chooseCheckpoint } from '../../../src/run/checkpoints';
 
 describe('checkpointTicks', () => {
   it('keeps the tick before, then grid ticks 8, 64, 512 apart, newest first', () => {
@@ -45,5 +45,39 @@ describe('chooseCheckpoint', () => {
     expect(chooseCheckpoint(300, [a, b])).toBe(b);
     expect(chooseCheckpoint(300, [{ tick: 200, reached: -1 }])).toBeNull();
     expect(chooseCheckpoint(50, [a, b])).toBeNull();
+  });
+});
+
+describe('assignCheckpoints', () => {
+  const at = (...ticks: number[]) => ticks.map((tick) => ({ tick }));
+
+  it('after a step back shifts each parked preview up one slot; only the oldest is replayed', () => {
+    // Paused at 4999 after the one at 4999 was used: 4992, 4608 and 4096 are left.
+    const parked = at(4096, 4992, 4608);
+    const plan = assignCheckpoints(checkpointTicks(4999, 4), parked);
+    expect(plan.moves.map(({ from, to }) => [from.tick, to])).toEqual([
+      [4992, 4998],
+      [4608, 4992],
+      [4096, 4608],
+    ]);
+    expect(plan.park).toEqual([4096]);
+    expect(plan.drop).toEqual([]);
+  });
+
+  it('keeps those already in place, moves older ones on, drops ones past every slot', () => {
+    const parked = at(999, 992, 960, 512, 6000);
+    const plan = assignCheckpoints([4999, 4992, 4608, 4096], parked);
+    expect(plan.moves.map(({ from, to }) => [from.tick, to])).toEqual([
+      [999, 4999],
+      [992, 4992],
+      [960, 4608],
+      [512, 4096],
+    ]);
+    expect(plan.drop).toEqual(at(6000));
+    const same = assignCheckpoints([9, 8], at(8, 9));
+    expect(same.moves.map(({ from, to }) => [from.tick, to])).toEqual([
+      [9, 9],
+      [8, 8],
+    ]);
   });
 });
