@@ -55,8 +55,8 @@ function safeSessionStorage(): Storage | null {
   }
 }
 
-/** Longest wait for the pre-run save; past it the run goes ahead with a storage warning. */
-const PRE_RUN_SAVE_MS = 2000;
+/** Longest wait for the pre-run save (as long as restoring may take, persistence.ts); past it the run goes ahead with a storage warning. */
+const PRE_RUN_SAVE_MS = 4000;
 
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
