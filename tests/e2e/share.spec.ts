@@ -230,7 +230,7 @@ test('Open link keeps the open project with its last edit and saves the link’s
   test.slow();
   await getLoadedApp(page);
   await openFile(page, ENTRY);
-  await typeAtEnd(page, '\n// kept edit');
+  await replaceEditorText(page, "console.log('kept edit');\n");
   const code = "console.log('opened from a link');\n";
   const url = `https://www.typescriptlang.org/play?#code/${LZString.compressToEncodedURIComponent(code)}`;
   const dialog = await openShare(page);
@@ -248,7 +248,7 @@ test('Open link keeps the open project with its last edit and saves the link’s
   const mine = projects.getByRole('listitem', { name: 'hello-playpen', exact: true });
   await mine.getByRole('button', { name: 'Open' }).click();
   await expect(projects).toHaveCount(0);
-  await expect(editorText(page)).toContainText('// kept edit');
+  await expect(editorText(page)).toContainText("console.log('kept edit');");
 
   await page.reload();
   await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
