@@ -1,21 +1,55 @@
+import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { downloadBytes } from '../project/download';
+import { exportPinnedZip, pinningNotice } from '../project/export-pinned';
+import { readKnownVersions, rememberVersions } from '../project/known-versions';
 import { SHIPPED_VERSIONS } from '../project/shipped-versions';
 import type { ProjectStore } from '../project/store';
-import { exportProjectZip } from '../project/zip-export';
 
-/** "Download project": the open project as a runnable Vite project in a zip. */
-export function DownloadButton({ store }: { store: ProjectStore }) {
+export interface DownloadButtonProps {
+  /** The open project. */
+  store: ProjectStore;
+  /** Tells the user what the export could not pin (shown as a dismissible alert). */
+  onNotice(text: string): void;
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** "Download project": the open project as a runnable Vite project in a zip, versions pinned. */
+export function DownloadButton({ store, onNotice }: DownloadButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const local = safeLocalStorage();
+      const lastKnown: Record<string, string> = { ...readKnownVersions(local) };
+      for (const [name, version] of Object.entries(SHIPPED_VERSIONS)) lastKnown[name] ??= version;
+      const zip = await exportPinnedZip(store.getState().project, {
+        versions: SHIPPED_VERSIONS,
+        lastKnown,
+      });
+      rememberVersions(local, zip.fetched);
+      downloadBytes(zip.bytes, zip.fileName, 'application/zip');
+      const notice = pinningNotice(zip);
+      if (notice) onNotice(notice);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <TooltipTrigger delay={400}>
       <Button
         className="pp-button"
         aria-label="Download project"
-        onPress={() => {
-          const zip = exportProjectZip(store.getState().project, { versions: SHIPPED_VERSIONS });
-          downloadBytes(zip.bytes, zip.fileName, 'application/zip');
-        }}
+        isPending={busy}
+        onPress={() => void download()}
       >
         <Download size={16} aria-hidden="true" />
       </Button>

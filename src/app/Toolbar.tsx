@@ -25,7 +25,7 @@ export function Toolbar({ session }: { session: Session }) {
         keepsOpenProject={!library.error}
       />
       <ProjectsButton library={session.persistence.library} />
-      <DownloadButton store={session.project} />
+      <DownloadButton store={session.project} onNotice={(text) => session.view.showNotice(text)} />
       <TooltipTrigger delay={400}>
         <Button
           className="pp-button pp-button--primary"

@@ -162,6 +162,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     healthyAfterMs: 10_000,
   });
 
+  let lastCdnBase = settings.getState().cdnBase;
   let lastRunSpeed: number | null = null;
   let lastTheme: string | null = null;
   let stopFollowingOs = () => {};
@@ -174,6 +175,11 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       stopFollowingOs = applyTheme(document.documentElement, (lastTheme = s.theme));
     }
     if (s.runSpeed !== lastRunSpeed) timeline.setSpeed((lastRunSpeed = s.runSpeed));
+    // Packages now come from another CDN: rebuild as after an edit.
+    if (s.cdnBase !== lastCdnBase) {
+      lastCdnBase = s.cdnBase;
+      runController.scheduleAutoRun();
+    }
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);

@@ -37,6 +37,12 @@ export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
     embed: startup.embed,
     notice: startup.error ?? null,
   };
+  // The bad fragment was reported: drop it, so a reload does not report it again.
+  if (startup.error) {
+    const href = url.get();
+    const at = href.indexOf('#');
+    if (at >= 0) url.replace(href.slice(0, at));
+  }
   const listeners = new Set<() => void>();
   const set = (patch: Partial<ViewState>) => {
     state = { ...state, ...patch };

@@ -41,14 +41,11 @@ export function ClashDialog({ paths, onChoose }: ClashDialogProps) {
                 <Button className="pp-button" onPress={() => onChoose('cancel')}>
                   Cancel
                 </Button>
-                <Button className="pp-button" onPress={() => onChoose('keep-both')}>
+                {/* Focus starts on the choice that loses nothing, not on Replace. */}
+                <Button className="pp-button" onPress={() => onChoose('keep-both')} autoFocus>
                   Keep both
                 </Button>
-                <Button
-                  className="pp-button pp-danger"
-                  onPress={() => onChoose('replace')}
-                  autoFocus
-                >
+                <Button className="pp-button pp-danger" onPress={() => onChoose('replace')}>
                   Replace
                 </Button>
               </div>

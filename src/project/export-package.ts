@@ -32,7 +32,7 @@ export interface ProjectTraits {
 
 export interface PackageJsonResult {
   text: string;
-  /** Imported packages with no version anywhere: written as "*". */
+  /** Imported packages with no version anywhere: written as "latest". */
   unpinned: string[];
   /** The project's package.json could not be parsed (it is kept under another name). */
   invalidOriginal: boolean;
@@ -66,10 +66,21 @@ type Json = Record<string, unknown>;
 const asRecord = (v: unknown): Json | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 
+/** Imported packages the project's package.json does not declare (React aside): to pin. */
+export function undeclaredPackages(project: Project): string[] {
+  const declared = readDependencies(project.files['package.json']);
+  return projectTraits(project).packages.filter((name) => !REACT.has(name) && !(name in declared));
+}
+
+/**
+ * `resolved`: exact versions (from the registry) for imported packages the project does not
+ * declare; any still without a version is written as "latest" and listed in `unpinned`.
+ */
 export function buildPackageJson(
   project: Project,
   traits: ProjectTraits,
   versions: ToolVersions,
+  resolved: Readonly<Record<string, string>> = {},
 ): PackageJsonResult {
   const own = project.files['package.json'];
   let pkg: Json = {};
@@ -104,9 +115,10 @@ export function buildPackageJson(
       deps[name] = versions[name as 'react' | 'react-dom'];
       delete devDeps[name];
     } else if (!(name in deps) && !(name in devDeps)) {
-      const version = declared[name];
+      const version =
+        declared[name] ?? (Object.hasOwn(resolved, name) ? resolved[name] : undefined);
       if (version === undefined) unpinned.push(name);
-      deps[name] = version ?? '*';
+      deps[name] = version ?? 'latest';
     }
   }
   const tools: (keyof ToolVersions)[] = ['vite'];

@@ -26,8 +26,8 @@ export function exportReadme(
       '',
       '## Versions to check',
       '',
-      'Playpen loaded these packages from a CDN without a version, so `package.json` asks for',
-      'any version (`"*"`). Pin the versions you tested with:',
+      'Playpen loaded these packages from a CDN without a version, and the npm registry could not',
+      'be reached to pin them, so `package.json` asks for `"latest"`. Pin the versions you tested with:',
       '',
       ...unpinned.map((name) => `- \`${name}\``),
     );

@@ -21,6 +21,8 @@ import { extname } from './paths';
 export interface ExportOptions {
   /** Versions written into package.json for React, Vite and TypeScript. */
   versions: ToolVersions;
+  /** Exact versions of imported packages the project does not declare (see registry-versions.ts). */
+  resolved?: Readonly<Record<string, string>>;
   /** Modification time stored in the zip (defaults to now). */
   now?: Date;
 }
@@ -60,14 +62,18 @@ export function safeFileName(name: string): string {
 const encoder = new TextEncoder();
 
 /** The exported project's files (path → bytes), before zipping. */
-export function exportFiles(project: Project, versions: ToolVersions): Map<string, Uint8Array> {
+export function exportFiles(
+  project: Project,
+  versions: ToolVersions,
+  resolved: Readonly<Record<string, string>> = {},
+): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   for (const [path, file] of Object.entries(project.files))
     out.set(path, file.kind === 'text' ? encoder.encode(file.text) : file.bytes);
   const traits = projectTraits(project);
   const notes: string[] = [];
 
-  const pkg = buildPackageJson(project, traits, versions);
+  const pkg = buildPackageJson(project, traits, versions, resolved);
   if (pkg.invalidOriginal) {
     out.set('package.original.json', out.get('package.json') as Uint8Array);
     notes.push(
@@ -95,7 +101,7 @@ export function exportProjectZip(project: Project, opts: ExportOptions): Exporte
   const name = safeFileName(project.name);
   const tree: Zippable = {};
   const mtime = opts.now ?? new Date();
-  for (const [path, bytes] of exportFiles(project, opts.versions))
+  for (const [path, bytes] of exportFiles(project, opts.versions, opts.resolved))
     tree[`${name}/${path}`] = [bytes, { level: STORED.has(extname(path)) ? 0 : 6, mtime }];
   return { fileName: `${name}.zip`, bytes: zipSync(tree) };
 }

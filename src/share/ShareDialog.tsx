@@ -103,7 +103,7 @@ export function ShareDialog({ session, close }: { session: Session; close: () =>
           </p>
         )}
         {link.length > LONG_LINK_CHARS && (
-          <p className="pp-share-warning">
+          <p role="status" className="pp-share-warning">
             <TriangleAlert size={14} aria-hidden="true" />
             This link is over {LONG_LINK_CHARS.toLocaleString('en')} characters: some chat apps and
             mail clients cut long links, which breaks them. Use “Download project” for big projects.

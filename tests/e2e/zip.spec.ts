@@ -19,6 +19,7 @@ import {
   openFile,
   preview,
   replaceEditorText,
+  waitForRun,
 } from './helpers';
 
 const enc = (t: string) => new TextEncoder().encode(t);
@@ -109,6 +110,27 @@ test('a name clash asks: keep both adds a copy, replace overwrites', async ({ pa
   await upload(page, 'clash.zip', zip);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Replace' }).click();
   await expect(preview(page).locator('h1')).toHaveText('Replaced, Ada');
+});
+
+test('a name clash starts on Keep both, and Cancel changes nothing', async ({ page }) => {
+  const tree = page.getByRole('tree', { name: 'Files' });
+  const before = await tree.getByRole('treeitem').count();
+  const zip = zipSync({
+    'src/greet.ts': enc('export const greet = (name: string) => `Replaced, ${name}`;\n'),
+  });
+  await upload(page, 'clash.zip', zip);
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('src/greet.ts');
+  await expect(dialog.getByRole('button', { name: 'Keep both' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(tree.getByRole('treeitem')).toHaveCount(before);
+  await expect(fileItem(page, 'src/greet (1).ts')).toHaveCount(0);
+  await openFile(page, 'src/greet.ts');
+  await expect(page.locator('.monaco-editor .view-lines').first()).not.toContainText('Replaced');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await waitForRun(page);
+  await expect(preview(page).locator('h1')).not.toContainText('Replaced');
 });
 
 test('a hostile zip gets a clear message and changes nothing', async ({ page }) => {

@@ -30,10 +30,13 @@ describe('view store', () => {
   });
 
   it('a bad link starts with its message as a notice that can be dismissed', () => {
+    const url = fakeUrl('https://p.test/app/?embed#code/AQ!bad');
     const view = createViewStore(
       { fromPermalink: false, readOnly: false, embed: false, error: 'Bad link.' },
-      fakeUrl('https://p.test/'),
+      url,
     );
+    // Reported once: the fragment leaves the address bar, so a reload does not repeat it.
+    expect(url.href).toBe('https://p.test/app/?embed');
     expect(view.getState().notice).toBe('Bad link.');
     view.dismissNotice();
     expect(view.getState().notice).toBeNull();

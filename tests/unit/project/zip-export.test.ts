@@ -99,7 +99,7 @@ describe('exportProjectZip', () => {
     expect(files.get('index.html')).toEqual(bytesOf(project.files['index.html']!));
   });
 
-  it('takes versions from the project package.json, else writes "*" and says so', () => {
+  it('takes versions from the project package.json, then the registry’s, else writes "latest" and says so', () => {
     const project: Project = {
       name: 'deps',
       entry: 'main.js',
@@ -115,8 +115,12 @@ describe('exportProjectZip', () => {
     const pkg = JSON.parse(result.text);
     expect(pkg.custom).toBe(true);
     expect(pkg.devDependencies.zod).toBe('^3.22.0');
-    expect(pkg.dependencies.nanoid).toBe('*');
+    expect(pkg.dependencies.nanoid).toBe('latest');
     expect(result.unpinned).toEqual(['nanoid']);
+    const pinned = buildPackageJson(project, traits, versions, { nanoid: '5.0.9', zod: '9.9.9' });
+    expect(JSON.parse(pinned.text).dependencies.nanoid).toBe('5.0.9');
+    expect(JSON.parse(pinned.text).devDependencies.zod).toBe('^3.22.0');
+    expect(pinned.unpinned).toEqual([]);
     expect(pkg.devDependencies.typescript).toBeUndefined();
     const readme = new TextDecoder().decode(exportFiles(project, versions).get('README.md'));
     expect(readme).toContain('`nanoid`');
