@@ -62,3 +62,13 @@ test('renaming a file from the keyboard keeps the project running', async ({ pag
   // The entry still imports './greet': the build names the missing import and its importer.
   await expect(consoleLog(page)).toContainText('./greet');
 });
+
+test('the arrow keys move between the Files toolbar buttons', async ({ page }) => {
+  await page.getByRole('button', { name: 'New file' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: 'New folder' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('button', { name: 'New folder' })).toBeFocused();
+});
