@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// The app is a static site: relative base so dist/ works from any path on any plain host.
+// The app is a static site: a relative base by default, so dist/ works from any path on any
+// plain host. PLAYPEN_BASE sets an absolute one (e.g. /playpen/) for hosts that need it.
 export default defineConfig({
-  base: './',
+  base: process.env.PLAYPEN_BASE || './',
   plugins: [react()],
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },

@@ -8,6 +8,7 @@ import { FilesPanel } from '../files/FilesPanel';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { HangBanner } from '../run/HangBanner';
+import { listenForRunChord } from '../run/run-shortcuts';
 import { ViewBanners } from './ViewBanners';
 import { PersistenceBanners } from '../projects/PersistenceBanners';
 
@@ -32,16 +33,7 @@ export function App({ session }: { session: Session }) {
     if (!session.hang.getState().held) void session.controller.run();
   }, [session]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        void session.controller.run();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [session]);
+  useEffect(() => listenForRunChord(window, () => void session.controller.run()), [session]);
 
   const openLocation = useCallback(
     (path: string, line: number, column: number) => {

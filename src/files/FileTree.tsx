@@ -1,6 +1,6 @@
 import { FilePlus, FolderPlus, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
+import { Button, Toolbar, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
 import { ancestorsOf } from '../project/paths';
 import type { ProjectStore } from '../project/store';
 import { useProjectState } from '../project/useProjectState';
@@ -171,7 +171,8 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
   return (
     <div className="pp-files">
       {readOnly ? null : (
-        <div className="pp-files-toolbar" role="toolbar" aria-label="File actions">
+        // A react-aria Toolbar: the arrow keys move between its buttons, as ARIA expects.
+        <Toolbar className="pp-files-toolbar" aria-label="File actions">
           <span className="pp-files-title" aria-hidden>
             Files
           </span>
@@ -190,7 +191,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
             <FolderPlus aria-hidden size={16} />
           </Button>
           {toolbarExtra}
-        </div>
+        </Toolbar>
       )}
       {editing && editing.mode !== 'rename' ? (
         <div className="pp-create">

@@ -32,7 +32,9 @@ export function createFrame(
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', PREVIEW_SANDBOX);
   iframe.setAttribute('allow', 'clipboard-write; fullscreen');
-  iframe.title = 'Preview (standby)';
+  // Not "Preview", not even in part: that title names the one live preview (DESIGN.md §6),
+  // and a title match is by substring.
+  iframe.title = 'Standby frame';
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;
   iframe.className = 'pp-preview-frame pp-preview-frame--standby';

@@ -167,33 +167,6 @@ export function extname(path: string): string {
   return i <= 0 ? '' : base.slice(i).toLowerCase();
 }
 
-export type Language =
-  'typescript' | 'javascript' | 'css' | 'html' | 'json' | 'markdown' | 'plaintext';
-
-const LANGUAGES: Record<string, Language> = {
-  '.ts': 'typescript',
-  '.tsx': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.js': 'javascript',
-  '.jsx': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.css': 'css',
-  '.html': 'html',
-  '.htm': 'html',
-  // SVG is markup; Monaco's HTML mode colours it well enough when edited as text.
-  '.svg': 'html',
-  '.json': 'json',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-};
-
-/** Editor language for a path (a Monaco language id). */
-export function languageOf(path: string): Language {
-  return LANGUAGES[extname(path)] ?? 'plaintext';
-}
-
 const BINARY_MIMES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',

@@ -16,3 +16,37 @@ export function runShortcut(
   if (event.code === 'Comma') return 'back';
   return null;
 }
+
+type ChordEvent = Pick<
+  KeyboardEvent,
+  'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'repeat' | 'isComposing'
+>;
+
+/** Ctrl+Enter (Cmd+Enter on macOS) without Alt or Shift: Shift+Ctrl+Enter stays Monaco's. */
+export function isRunChord(event: ChordEvent): boolean {
+  return (
+    event.key === 'Enter' &&
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey &&
+    !event.isComposing
+  );
+}
+
+/**
+ * Runs on Ctrl/Cmd+Enter wherever the focus is. Capture phase on the window, because widgets
+ * stop the chord on its way up (react-aria buttons and tree rows treat Enter as a press, Monaco
+ * binds it); stopping it here means exactly one run per press, and a held key (auto-repeat)
+ * does not run again.
+ */
+export function listenForRunChord(target: Window, run: () => void): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (!isRunChord(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!event.repeat) run();
+  };
+  const options = { capture: true };
+  target.addEventListener('keydown', onKey, options);
+  return () => target.removeEventListener('keydown', onKey, options);
+}

@@ -11,6 +11,7 @@ import { compileJs, locateImportErrors, type CompiledJs, type JsSource } from '.
 import type { EsbuildApi } from './esbuild-api';
 import { moduleKind } from './file-kinds';
 import { guardCompiled } from './loop-guard';
+import { withInlineMap } from './inline-map';
 import { htmlForProgram, resolveHtmlEntry } from './program-html';
 import { readDependencies } from './packages';
 import { resolveSpecifier, type ResolveContext } from './resolve';
@@ -57,7 +58,11 @@ export const createBundler = ({ esbuild, transform, guardLoops = false }: Bundle
     const cached = jsCache.get(source.path, key, { [source.path]: file });
     if (cached) return cached;
     const compiled = await compileJs(esbuild, source);
-    const result = guardLoops ? guardCompiled(source, compiled) : compiled;
+    const guarded = guardLoops ? guardCompiled(source, compiled) : compiled;
+    // After the guard, which rewrites the code and its map; cached, so encoded once per edit.
+    const result = guarded.ok
+      ? { ...guarded, code: withInlineMap(guarded.code, guarded.map) }
+      : guarded;
     jsCache.set(source.path, key, { [source.path]: file }, result);
     return result;
   };
@@ -145,7 +150,13 @@ export const createBundler = ({ esbuild, transform, guardLoops = false }: Bundle
         if (!compiled.js) modules[path] = { kind: 'css', css: compiled.css };
         else {
           const { code, map, cssId } = compiled.js;
-          modules[path] = { kind: 'js', code, map, url: sourceUrl(path), deps: { [cssId]: cssId } };
+          modules[path] = {
+            kind: 'js',
+            code: withInlineMap(code, map),
+            map,
+            url: sourceUrl(path),
+            deps: { [cssId]: cssId },
+          };
           modules[cssId] = { kind: 'css', css: compiled.css };
         }
       } else if (file.kind === 'text') {

@@ -5,7 +5,6 @@ import {
   extname,
   isBinaryPath,
   joinPath,
-  languageOf,
   mimeOf,
   normalizePath,
   validatePath,
@@ -116,23 +115,6 @@ describe('path helpers', () => {
     expect(extname('src/b.test.TS')).toBe('.ts');
     expect(extname('.gitignore')).toBe('');
     expect(extname('Makefile')).toBe('');
-  });
-
-  it('maps paths to editor languages', () => {
-    const cases: [string, string][] = [
-      ['a.ts', 'typescript'],
-      ['a.tsx', 'typescript'],
-      ['a.js', 'javascript'],
-      ['a.jsx', 'javascript'],
-      ['a.mjs', 'javascript'],
-      ['a.css', 'css'],
-      ['index.html', 'html'],
-      ['package.json', 'json'],
-      ['README.md', 'markdown'],
-      ['notes.txt', 'plaintext'],
-      ['Makefile', 'plaintext'],
-    ];
-    for (const [path, lang] of cases) expect(languageOf(path), path).toBe(lang);
   });
 
   it('knows binary files and their MIME types', () => {

@@ -1,3 +1,4 @@
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { describe, expect, it } from 'vitest';
 import { createBundler, StaleBuild } from '../../../../workers/bundler/program';
 import { countingEsbuild, evaluate, files, jsxRuntime } from './helpers';
@@ -226,5 +227,38 @@ describe('createBundler().build', () => {
       () => true,
     );
     await expect(out).rejects.toBeInstanceOf(StaleBuild);
+  });
+
+  it('inlines each module’s source map, so DevTools in the preview show the user’s files', async () => {
+    const bundler = createBundler({ esbuild: countingEsbuild().api, guardLoops: true });
+    const source = 'const total = 1;\nfor (let i = 0; i < 3; i++) {}\nconsole.log(total);\n';
+    const program = await buildOk(bundler, { 'src/main.ts': source }, 'src/main.ts');
+    const main = program.modules['src/main.ts'];
+    if (main?.kind !== 'js') throw new Error('no JS module');
+    const found =
+      /\n\/\/# sourceMappingURL=data:application\/json;charset=utf-8;base64,(\S+)$/.exec(main.code);
+    if (!found) throw new Error('no inline source map');
+    const inline = JSON.parse(Buffer.from(found[1]!, 'base64').toString('utf8')) as {
+      version: 3;
+      mappings: string;
+      names: string[];
+      sources: string[];
+      sourcesContent: string[];
+      sourceRoot?: string;
+    };
+    expect(inline.sources).toEqual(['src/main.ts']);
+    expect(inline.sourcesContent).toEqual([source]);
+    // The loop guard rewrote the code: the inline map is the guarded one, as the host's is.
+    expect(inline.sourceRoot).toBe('playpen://project/');
+    const withoutRoot = { ...inline, sourceRoot: '' };
+    const pos = originalPositionFor(new TraceMap(withoutRoot), {
+      line: main.code.split('\n').findIndex((l) => l.includes('console.log(total)')) + 1,
+      column: main.code
+        .split('\n')
+        .find((l) => l.includes('console.log(total)'))!
+        .indexOf('console'),
+    });
+    expect(pos).toMatchObject({ source: 'src/main.ts', line: 3, column: 0 });
+    expect(JSON.parse(main.map)).toMatchObject({ sources: ['src/main.ts'] });
   });
 });
