@@ -2,6 +2,7 @@ import type { HostMessage, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
+import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
   /** Element the iframes live in (the preview pane). */
@@ -14,6 +15,8 @@ export interface PreviewHostOptions {
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
+  /** A run shortcut pressed while the visible preview had focus (the app's listener missed it). */
+  onShortcut?(action: RunShortcut): void;
   /** How often the running preview is pinged. */
   heartbeatMs?: number;
   /** Silence after which a preview counts as hung. */
@@ -40,6 +43,9 @@ export interface PreviewHost {
   stop(): void;
   dispose(): void;
 }
+
+/** Messages for the host itself, never buffered for (or passed to) the app. */
+const HOST_ONLY = new Set<RuntimeMessage['type']>(['pong', 'tick-started', 'shortcut']);
 
 export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const { container, previewUrl } = options;
@@ -117,6 +123,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         active.tick = message.tick;
         return;
       }
+      if (message.type === 'shortcut') {
+        options.onShortcut?.(message.action);
+        return;
+      }
       if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
     };
@@ -144,8 +154,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           const entry = { frame, run, buffer: [] as RuntimeMessage[] };
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
-            if (message && message.type !== 'pong' && message.type !== 'tick-started')
-              entry.buffer.push(message);
+            if (message && !HOST_ONLY.has(message.type)) entry.buffer.push(message);
           };
           frame.send(runMessage(program, run));
           parked = entry;
