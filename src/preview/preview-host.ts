@@ -154,7 +154,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           const entry = { frame, run, buffer: [] as RuntimeMessage[] };
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
-            if (message && !HOST_ONLY.has(message.type)) entry.buffer.push(message);
+            if (!message) return;
+            // Keyboard focus can rest in the parked frame (seen in Chromium after a pause).
+            if (message.type === 'shortcut') options.onShortcut?.(message.action);
+            else if (!HOST_ONLY.has(message.type)) entry.buffer.push(message);
           };
           frame.send(runMessage(program, run));
           parked = entry;
