@@ -320,4 +320,6 @@ export type RuntimeMessage =
    * when the preview then stops answering (a microtask storm), the watchdog can name the tick.
    */
   | { type: 'tick-started'; tick: number }
+  /** A run shortcut pressed while the preview had focus and the program did not take the key. */
+  | { type: 'shortcut'; action: 'toggle' | 'forward' | 'back' }
   | { type: 'pong'; seq: number };

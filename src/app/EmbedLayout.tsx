@@ -93,7 +93,11 @@ export function EmbedLayout({ session }: { session: Session }) {
             {preview}
           </TabPanel>
           <TabPanel id="console" className="pp-embed-panel" shouldForceMount>
-            <ConsolePanel store={session.console} onOpenLocation={() => {}} />
+            <ConsolePanel
+              store={session.console}
+              onOpenLocation={() => {}}
+              onSeekTick={session.timeline.seek}
+            />
           </TabPanel>
         </Tabs>
       ) : (

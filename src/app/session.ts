@@ -17,6 +17,7 @@ import { createIdbBackend } from '../project/storage/idb-backend';
 import { createMemoryBackend } from '../project/storage/memory-backend';
 import { createRunTimeline } from '../run/run-timeline';
 import type { Timeline } from '../run/timeline';
+import { applyRunShortcut } from '../run/run-shortcuts';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -224,6 +225,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
             });
           }
         },
+        onShortcut: (action) => applyRunShortcut(timeline, action),
         onStartError: (error) => {
           timeline.replayFailed();
           consoleStore.push({ kind: 'notice', text: error.message });

@@ -3,6 +3,7 @@ import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
+import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
   /** Element the iframes live in (the preview pane). */
@@ -15,6 +16,8 @@ export interface PreviewHostOptions {
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
+  /** A run shortcut pressed while the visible preview had focus (the app's listener missed it). */
+  onShortcut?(action: RunShortcut): void;
   /** How often the running preview is pinged. */
   heartbeatMs?: number;
   /** Silence after which a preview counts as hung. */
@@ -51,6 +54,9 @@ export interface PreviewHost {
   stop(): void;
   dispose(): void;
 }
+
+/** Messages for the host itself, never buffered for (or passed to) the app. */
+const HOST_ONLY = new Set<RuntimeMessage['type']>(['pong', 'tick-started', 'shortcut']);
 
 export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const { container, previewUrl } = options;
@@ -146,6 +152,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         active.tick = message.tick;
         return;
       }
+      if (message.type === 'shortcut') {
+        options.onShortcut?.(message.action);
+        return;
+      }
       if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
     };
@@ -192,7 +202,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           entry.reached = 0;
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
-            if (!message || message.type === 'pong' || message.type === 'tick-started') return;
+            if (!message) return;
+            // Keyboard focus can rest in the parked frame (seen in Chromium after a pause).
+            if (message.type === 'shortcut') options.onShortcut?.(message.action);
+            if (HOST_ONLY.has(message.type)) return;
             entry.buffer.push(message);
             if (message.type !== 'ticks') return;
             entry.reached = message.state.tick;

@@ -153,6 +153,7 @@ const runtimeMessage = z.discriminatedUnion('type', [
   ticksMessage,
   z.object({ type: z.literal('evaluated') }),
   z.object({ type: z.literal('tick-started'), tick: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('shortcut'), action: z.enum(['toggle', 'forward', 'back']) }),
   z.object({ type: z.literal('pong'), seq: z.number().int() }),
 ]);
 

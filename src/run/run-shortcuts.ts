@@ -7,6 +7,16 @@ export const SHORTCUTS = { toggle: 'Alt+P', forward: 'Alt+.', back: 'Alt+,' } as
 
 export type RunShortcut = 'toggle' | 'forward' | 'back';
 
+/** What a shortcut does to the run's timeline (the same from the app and from the preview). */
+export function applyRunShortcut(
+  timeline: { togglePlay(): void; stepForward(): void; stepBack(): void },
+  action: RunShortcut,
+): void {
+  if (action === 'toggle') timeline.togglePlay();
+  else if (action === 'forward') timeline.stepForward();
+  else timeline.stepBack();
+}
+
 export function runShortcut(
   event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>,
 ): RunShortcut | null {

@@ -16,6 +16,7 @@ import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
 import { installStorageShim } from './storage-shim.ts';
+import { installShortcutForward } from './shortcut-forward.ts';
 
 const win = window;
 const doc = document;
@@ -53,6 +54,9 @@ const post = (message: RuntimeMessage) => {
   }
 };
 const outbox = createOutbox(post, microtask);
+
+// Before the run loop's input recorder, which blocks keys while paused.
+installShortcutForward(win, (action) => outbox.send({ type: 'shortcut', action }));
 
 let consoleCount = 0;
 let consoleText = 0;

@@ -1,0 +1,54 @@
+/**
+ * The run shortcuts (Alt+P, Alt+., Alt+,) pressed while the preview has focus: the app's own
+ * listener never sees them, so the runtime forwards them to the host, unless the program
+ * consumed the key (an editable element has focus, or the program called preventDefault).
+ * Installed before user code and before the input recorder, which blocks every key while
+ * paused (the program then never saw it, so it is forwarded).
+ */
+import { runShortcut, type RunShortcut } from '../run/run-shortcuts.ts';
+
+/** Input types that take no typed text: a shortcut pressed on them is not the program's. */
+const KEYLESS_INPUTS = new Set([
+  'button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit',
+]); // prettier-ignore
+
+function typingInto(doc: Document): boolean {
+  let el: Element | null = doc.activeElement;
+  // Focus inside a shadow root shows on its host.
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  if (!el) return false;
+  if ((el as HTMLElement).isContentEditable) return true;
+  const tag = el.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  return tag === 'INPUT' && !KEYLESS_INPUTS.has((el as HTMLInputElement).type);
+}
+
+export function installShortcutForward(
+  win: Window & typeof globalThis,
+  forward: (action: RunShortcut) => void,
+): void {
+  const doc = win.document;
+  // Captured now: the virtual clock replaces MessageChannel before user code runs.
+  const channel = new win.MessageChannel();
+  const portPost = MessagePort.prototype.postMessage;
+  const later: (() => void)[] = [];
+  channel.port1.onmessage = () => later.shift()?.();
+  // Set when the event got past window's capture phase (the input recorder let it through).
+  let reached: Event | null = null;
+  doc.addEventListener('keydown', (event) => (reached = event), { capture: true });
+  win.addEventListener(
+    'keydown',
+    (event) => {
+      const action = event.isTrusted ? runShortcut(event) : null;
+      if (!action || typingInto(doc)) return;
+      // After the whole dispatch (a real task): did the program see it and keep it?
+      later.push(() => {
+        const seen = reached === event;
+        reached = null;
+        if (!seen || !event.defaultPrevented) forward(action);
+      });
+      portPost.call(channel.port2, null);
+    },
+    { capture: true },
+  );
+}
