@@ -11,6 +11,7 @@ import { createSettingsStore, type SettingsStore } from '../settings/settings-st
 import type { Startup } from './startup';
 import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
 import { scopeReadOnlyToLink } from './read-only-scope';
+import { rebuildOnCdnChange } from './rebuild-on-cdn';
 import { applyTheme } from '../settings/theme';
 import { createPersistence, type Persistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
@@ -163,7 +164,6 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     healthyAfterMs: 10_000,
   });
 
-  let lastCdnBase = settings.getState().cdnBase;
   let lastRunSpeed: number | null = null;
   let lastTheme: string | null = null;
   let stopFollowingOs = () => {};
@@ -176,15 +176,11 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       stopFollowingOs = applyTheme(document.documentElement, (lastTheme = s.theme));
     }
     if (s.runSpeed !== lastRunSpeed) timeline.setSpeed((lastRunSpeed = s.runSpeed));
-    // Packages now come from another CDN: rebuild as after an edit.
-    if (s.cdnBase !== lastCdnBase) {
-      lastCdnBase = s.cdnBase;
-      runController.scheduleAutoRun();
-    }
   };
   applySettings();
   const unsubscribeSettings = settings.subscribe(applySettings);
   const unsubscribeHang = hang.subscribe(applySettings);
+  const unsubscribeCdn = rebuildOnCdnChange(settings, () => runController.scheduleAutoRun());
 
   let lastFiles = project.getState().project.files;
   let lastEntry = project.getState().project.entry;
@@ -242,6 +238,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     },
     dispose() {
       unsubscribeSettings();
+      unsubscribeCdn();
       stopFollowingOs();
       unsubscribeHang();
       hang.dispose();
