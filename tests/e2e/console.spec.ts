@@ -66,3 +66,25 @@ test('100,000 log lines keep the app responsive and say how many were dropped', 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(log).toContainText('after the flood');
 });
+
+test('an unhandled rejection and an error thrown in a timer show with their mapped file:line', async ({
+  page,
+}) => {
+  await replaceEditorText(
+    page,
+    [
+      'async function load(): Promise<number> {',
+      '  await Promise.resolve();',
+      "  throw new RangeError('no data yet');",
+      '}',
+      'void load();',
+      "setTimeout(() => { throw new TypeError('late failure'); }, 10);",
+      '',
+    ].join('\n'),
+  );
+  const log = consoleLog(page);
+  await expect(log).toContainText('no data yet');
+  await expect(log.getByRole('button', { name: /^src\/main\.ts:3:/ }).first()).toBeVisible();
+  await expect(log).toContainText('late failure');
+  await expect(log.getByRole('button', { name: /^src\/main\.ts:6:/ }).first()).toBeVisible();
+});
