@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runShortcut } from '../../../src/run/run-shortcuts';
+import { applyRunShortcut, runShortcut } from '../../../src/run/run-shortcuts';
 
 const key = (
   code: string,
@@ -23,5 +23,18 @@ describe('run shortcuts', () => {
     expect(runShortcut(key('KeyP'))).toBeNull();
     expect(runShortcut(key('Period', { altKey: true, ctrlKey: true }))).toBeNull();
     expect(runShortcut(key('Comma', { altKey: true, shiftKey: true }))).toBeNull();
+  });
+});
+
+describe('applyRunShortcut', () => {
+  it('does to the timeline what each shortcut names (from the app or the preview)', () => {
+    const calls: string[] = [];
+    const timeline = {
+      togglePlay: () => calls.push('toggle'),
+      stepForward: () => calls.push('forward'),
+      stepBack: () => calls.push('back'),
+    };
+    for (const action of ['back', 'toggle', 'forward'] as const) applyRunShortcut(timeline, action);
+    expect(calls).toEqual(['back', 'toggle', 'forward']);
   });
 });
