@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRunChord, listenForRunChord, runShortcut } from '../../../src/run/run-shortcuts';
+import {
+  applyRunShortcut,
+  isRunChord,
+  listenForRunChord,
+  runShortcut,
+} from '../../../src/run/run-shortcuts';
 
 const key = (
   code: string,
@@ -62,5 +67,18 @@ describe('run chord', () => {
     stop();
     target.dispatchEvent(chord({ ctrlKey: true }));
     expect(runs).toBe(1);
+  });
+});
+
+describe('applyRunShortcut', () => {
+  it('does to the timeline what each shortcut names (from the app or the preview)', () => {
+    const calls: string[] = [];
+    const timeline = {
+      togglePlay: () => calls.push('toggle'),
+      stepForward: () => calls.push('forward'),
+      stepBack: () => calls.push('back'),
+    };
+    for (const action of ['back', 'toggle', 'forward'] as const) applyRunShortcut(timeline, action);
+    expect(calls).toEqual(['back', 'toggle', 'forward']);
   });
 });
