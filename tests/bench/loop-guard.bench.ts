@@ -6,7 +6,11 @@ import type { Project } from '../../src/protocol';
 // Rounds alternate and each runs in its own task, so no round spends a tick's loop budget;
 // sizes keep a round well under the 1 s budget on a slow, shared machine.
 
+/** PLAYPEN_GUARD_SCALE shrinks the loops so a busy machine stays under the 5 s hang limit. */
+const SCALE = Number(process.env.PLAYPEN_GUARD_SCALE ?? 1);
+
 const MAIN = String.raw`
+const SCALE = __SCALE__;
 function tight(n: number) { let s = 0; for (let i = 0; i < n; i++) { s = (s + i * i) | 0; } return s; }
 function whileCount(n: number) { let i = 0; while (i < n) i++; return i; }
 function arraySum(a: Float64Array, rounds: number) {
@@ -18,10 +22,10 @@ function forOf(a: number[], rounds: number) { let s = 0; for (let r = 0; r < rou
 const floats = new Float64Array(100_000).map((_, i) => i);
 const list = Array.from({ length: 100_000 }, (_, i) => i);
 const cases: [string, (f: any) => unknown, (...a: any[]) => unknown][] = [
-  ['for, arithmetic', (f) => f(3_000_000), tight],
-  ['while, counter', (f) => f(5_000_000), whileCount],
-  ['nested for, typed array', (f) => f(floats, 30), arraySum],
-  ['nested for-of, array', (f) => f(list, 20), forOf],
+  ['for, arithmetic', (f) => f(Math.ceil(3_000_000 * SCALE)), tight],
+  ['while, counter', (f) => f(Math.ceil(5_000_000 * SCALE)), whileCount],
+  ['nested for, typed array', (f) => f(floats, Math.ceil(30 * SCALE)), arraySum],
+  ['nested for-of, array', (f) => f(list, Math.ceil(20 * SCALE)), forOf],
 ];
 const strip = (f: (...a: any[]) => unknown) =>
   (0, eval)('(' + f.toString().replace(/__ppLoop\d*\("[^"]*"\);/g, '') + ')');
@@ -64,7 +68,7 @@ test('loop guard overhead on hot loops', async ({ page }) => {
   const project: Project = {
     name: 'guard bench',
     entry: 'src/main.ts',
-    files: { 'src/main.ts': { kind: 'text', text: MAIN } },
+    files: { 'src/main.ts': { kind: 'text', text: MAIN.replace('__SCALE__', String(SCALE)) } },
   };
   const done = page.waitForEvent('console', {
     predicate: (m) => m.text().startsWith('pp-bench-guard '),
