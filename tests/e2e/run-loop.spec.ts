@@ -314,3 +314,44 @@ test('a full history keeps the newest ticks and says older ones fell out of reac
     page.getByRole('tooltip').filter({ hasText: /At the oldest recorded tick/ }),
   ).toBeVisible();
 });
+
+test('a fetched response is replayed from the record after seeking, never fetched again', async ({
+  page,
+}) => {
+  let requests = 0;
+  await page.route('https://api.example/**', async (route) => {
+    requests += 1;
+    await route.fulfill({
+      status: 201,
+      contentType: 'text/plain',
+      headers: {
+        'access-control-allow-origin': '*',
+        'access-control-expose-headers': 'x-request',
+        'x-request': String(requests),
+      },
+      body: `answer ${requests}`,
+    });
+  });
+  await runProgram(
+    page,
+    `fetch('https://api.example/data').then(async (r) => {
+  const line = [r.status, r.headers.get('x-request'), await r.text()].join(' | ');
+  document.body.textContent = line;
+  console.log('fetched', line);
+});
+`,
+  );
+  const body = preview(page).locator('body');
+  await expect(body).toHaveText('201 | 1 | answer 1', { timeout: 30_000 });
+  await pause(page);
+  const last = await tickOf(page);
+  const requestsBefore = requests;
+  await seek(page, 'Home');
+  await atTickZero(page);
+  await expect(body).not.toContainText('answer');
+  await seek(page, 'End');
+  await atTick(page, last);
+  await expect(body).toHaveText('201 | 1 | answer 1');
+  expect(requests).toBe(requestsBefore);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});

@@ -70,8 +70,42 @@ export function replayResponse(
   if (init.unrecorded || typeof init.status !== 'number') return null;
   const headers = JSON.parse(String(state?.headers ?? '[]')) as [string, string][];
   const status = init.status;
-  const body = NULL_BODY.has(status) ? null : fromBase64(String(state?.body ?? ''));
-  return new Response(body, { status, statusText: String(init.statusText ?? ''), headers });
+  const bytes = NULL_BODY.has(status) ? null : fromBase64(String(state?.body ?? ''));
+  return bufferedResponse(bytes, { status, statusText: String(init.statusText ?? ''), headers });
+}
+
+/**
+ * A Response whose body reads settle in microtasks: a real one reads its body in later tasks,
+ * so the program's `await r.text()` would land outside the tick (live and replay apart).
+ */
+function bufferedResponse(bytes: Uint8Array<ArrayBuffer> | null, init: ResponseInit): Response {
+  const response = new Response(bytes, init);
+  const data = bytes ?? new Uint8Array(0);
+  let used = false;
+  const read = <T>(make: () => T) => {
+    if (used)
+      return Promise.reject(new TypeError('Failed to read the body: body stream already read'));
+    used = true;
+    try {
+      return Promise.resolve(make());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const text = () => new TextDecoder().decode(data);
+  const methods = {
+    arrayBuffer: () => read(() => data.slice().buffer),
+    bytes: () => read(() => data.slice()),
+    text: () => read(text),
+    json: () => read(() => JSON.parse(text()) as unknown),
+    blob: () =>
+      read(() => new Blob([data.slice()], { type: response.headers.get('content-type') ?? '' })),
+    clone: () => bufferedResponse(bytes, init),
+  };
+  for (const [name, fn] of Object.entries(methods))
+    Object.defineProperty(response, name, { value: fn, configurable: true, writable: true });
+  Object.defineProperty(response, 'bodyUsed', { get: () => used, configurable: true });
+  return response;
 }
 
 export function createFetchRecorder(

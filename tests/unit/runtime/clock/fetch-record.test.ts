@@ -46,6 +46,19 @@ describe('fetch record and replay', () => {
     expect([...new Uint8Array(await response!.arrayBuffer())]).toEqual([1, 2, 255]);
   });
 
+  it('the settled response reads its body within the same task (microtasks only)', async () => {
+    const net = network();
+    const settlements: Settlement[] = [];
+    const recorder = createFetchRecorder({ fetch: net.fetch, settled: (s) => settlements.push(s) });
+    const response = recorder.fetch('https://api.test/a');
+    await flush();
+    recorder.settle(settlements[0]!);
+    const order: string[] = [];
+    setTimeout(() => order.push('next task'), 0);
+    await response.then((r) => r.text()).then(() => order.push('body read'));
+    expect(order).toEqual(['body read']);
+  });
+
   it('replay: serves recorded calls by call order without the network, at the settle', async () => {
     const live = network();
     const settlements: Settlement[] = [];
