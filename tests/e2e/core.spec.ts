@@ -97,7 +97,7 @@ test('a preview that stops answering is removed; the app stays responsive and th
     page,
     "console.log('about to storm');\nfunction f() { Promise.resolve().then(f); }\nf();\n",
   );
-  await expect(runStatus(page)).toHaveText('Not responding', { timeout: 30_000 });
+  await expect(runStatus(page)).toHaveText('Not responding at tick 0', { timeout: 30_000 });
   await expect(consoleLog(page)).toContainText('stopped responding');
   // The app still answers: the editor takes the fix and Run starts a working preview.
   await replaceEditorText(page, "document.body.textContent = 'recovered';\n");
