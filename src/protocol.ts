@@ -49,9 +49,10 @@ export type ProgramModule =
       /**
        * A JS function expression `(function (require, module, exports) { … })` ready for
        * indirect eval, ending in a `//# sourceURL=` comment naming `sourceUrl`. A module with
-       * loops has a 4th parameter, the loop guard: each loop iteration calls it with the
-       * loop's "file:line" (`__ppLoop("src/main.ts:2")`); the runtime passes its guard, which
-       * throws "Possible infinite loop at src/main.ts:2" when the tick's budget is spent.
+       * loops has a 4th parameter, the loop guard: each loop iteration counts down its `c`
+       * and calls it with the loop's "file:line" when that runs out
+       * (`if (--__ppLoop.c < 0) __ppLoop("src/main.ts:2");`); the runtime passes its guard,
+       * which throws "Possible infinite loop at src/main.ts:2" when the tick's budget is spent.
        */
       code: string;
       /** The URL stack frames of this module carry (see `sourceUrl()` below). */

@@ -6,13 +6,16 @@ import type { CompiledJs, JsSource } from './compile-js';
 import { shiftMap, type ExtraSegment, type Insertion } from './shift-map';
 
 /**
- * The loop guard: every loop in a user's module calls the runtime's guard at the top of each
- * iteration, with the loop's place in the user's file baked in as text:
+ * The loop guard: every loop in a user's module counts down the runtime guard's shared counter
+ * at the top of each iteration and calls the guard, with the loop's place in the user's file
+ * baked in as text, when the counter runs out (every 1,024 iterations, see
+ * src/runtime/loop-guard.ts), so a hot loop pays a decrement, not a call:
  *
- *   (function (require, module, exports, __ppLoop) { … while (x) {__ppLoop("src/main.ts:2"); … } })
+ *   (function (require, module, exports, __ppLoop) {
+ *     … while (x) {if (--__ppLoop.c < 0) __ppLoop("src/main.ts:2"); … } })
  *
  * The runtime passes the guard as the module function's 4th argument (module-registry.ts), so
- * user code cannot replace it from outside the module. It runs on esbuild's JS output (acorn
+ * user code cannot replace it or its counter from outside the module. It runs on esbuild's JS output (acorn
  * cannot parse TS/TSX), so the place is found through esbuild's map; the edits only insert
  * text within lines, so the new map is esbuild's with columns shifted (shift-map.ts).
  */
@@ -86,7 +89,7 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
     // Loops that map nowhere are esbuild's own helpers (e.g. __copyProps), not the user's.
     if (!target || target.length < 4) return;
     const site = `${path}:${target[2]! + 1}`;
-    const call = `${name}(${JSON.stringify(site)});`;
+    const call = `if (--${name}.c < 0) ${name}(${JSON.stringify(site)});`;
     const body = loop.body;
     const { start: from, end: to } = body.loc!;
     if (body.type === 'BlockStatement') {
@@ -114,7 +117,7 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
 /**
  * Each inserted call maps to its loop's original position, so a stack frame inside the guard
  * points at the loop. The calls are found in the output in source order: the guard's name
- * occurs nowhere else followed by `(`.
+ * occurs nowhere else followed by `(` (the countdown reads it as `name.c`).
  */
 function callSegments(out: string, name: string, found: { target: Readonly<SourceMapSegment> }[]) {
   const extra: ExtraSegment[] = [];

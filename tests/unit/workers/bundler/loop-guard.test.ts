@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compileJs, type JsSource } from '../../../../workers/bundler/compile-js';
 import { guardCompiled, guardLoops } from '../../../../workers/bundler/loop-guard';
 import { createBundler } from '../../../../workers/bundler/program';
-import { createLoopGuard } from '../../../../src/runtime/loop-guard';
+import { createLoopGuard, type LoopCheck } from '../../../../src/runtime/loop-guard';
 import { files } from './helpers';
 
 const compile = async (text: string, path = 'src/main.ts', loader: JsSource['loader'] = 'ts') => {
@@ -19,14 +19,23 @@ const guarded = async (text: string, path = 'src/main.ts') => {
   return guardLoops({ path, code: compiled.code, map: compiled.map });
 };
 
-type Factory = (r: unknown, m: { exports: unknown }, e: unknown, g: (s: string) => void) => void;
+type Factory = (r: unknown, m: { exports: unknown }, e: unknown, g: LoopCheck) => void;
 
-/** Runs a guarded module with a guard that counts calls per site; returns exports and counts. */
-const run = (code: string, check?: (site: string) => void) => {
+/**
+ * Runs a guarded module with a guard that counts calls per site; returns exports and counts.
+ * After each call the countdown restarts at `every - 1`, so by default every iteration calls.
+ */
+const run = (code: string, check?: LoopCheck, every = 1) => {
   const calls = new Map<string, number>();
   const module = { exports: {} as Record<string, unknown> };
-  const guard = check ?? ((site: string) => calls.set(site, (calls.get(site) ?? 0) + 1));
-  ((0, eval)(code) as Factory)(() => ({}), module, module.exports, guard);
+  const counting: LoopCheck = Object.assign(
+    (site: string) => {
+      counting.c = every - 1;
+      calls.set(site, (calls.get(site) ?? 0) + 1);
+    },
+    { c: every - 1 },
+  );
+  ((0, eval)(code) as Factory)(() => ({}), module, module.exports, check ?? counting);
   return { exports: module.exports, calls: () => Object.fromEntries(calls) };
 };
 
@@ -107,6 +116,23 @@ describe('guardLoops', () => {
       'src/main.ts:5': 2,
       'src/main.ts:6': 5,
     });
+  });
+
+  it('calls the guard only when the countdown shared by all loops runs out', async () => {
+    const out = await guarded(
+      lines(
+        'export let n = 0;',
+        'for (let i = 0; i < 10; i++)',
+        '  for (let j = 0; j < 9; j++) n++;',
+        'while (n < 150) n++;',
+      ),
+    );
+    expect(out.code).toContain('if (--__ppLoop.c < 0) __ppLoop("src/main.ts:2");');
+    // 10 outer + 90 inner + 60 while iterations, one call per 10 of all of them: each 10th
+    // is the last inner iteration of an outer one, then the while goes on with the same count.
+    const { exports, calls } = run(out.code, undefined, 10);
+    expect(exports.n).toBe(150);
+    expect(calls()).toEqual({ 'src/main.ts:3': 10, 'src/main.ts:4': 6 });
   });
 
   it('with the runtime guard, an endless loop throws at its original file:line', async () => {
