@@ -55,7 +55,7 @@ const ErrorCtor = Error;
 
 export function createLoopGuard(options: LoopGuardOptions): LoopGuard {
   const { now, queueMicrotask } = options;
-  const every = Math.max(1, Math.floor(options.every ?? DEFAULT_CHECK_EVERY));
+  const every = Math.max(1, Math.floor(options.every ?? DEFAULT_CHECK_EVERY)) | 0;
   let budget = options.budgetMs ?? DEFAULT_LOOP_BUDGET_MS;
   // Real time of the first clock read in this tick; -1 until then.
   let tickStart = -1;
