@@ -93,12 +93,21 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     spare = null;
     return frame;
   };
+  // The last program used the prebuilt React bundle: spares load it ahead, since compiling it
+  // is most of a React run's start-up and the next run (an edit) most likely uses it too.
+  let preloadVendor = false;
   const prepareSpare = () => {
     if (disposed || spare) return;
-    spare = createFrame(container, previewUrl);
-    spare.catch(() => {
-      spare = null;
-    });
+    const frame = createFrame(container, previewUrl);
+    spare = frame;
+    frame.then(
+      (f) => {
+        if (preloadVendor) f.send({ type: 'preload', vendor: true });
+      },
+      () => {
+        if (spare === frame) spare = null;
+      },
+    );
   };
 
   // The first run's frame boots while the app builds it.
@@ -248,6 +257,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     dropParked,
     async start(program, run) {
       const seq = ++startSeq;
+      preloadVendor = program.vendor.length > 0;
       let frame: ConnectedFrame;
       try {
         frame = await takeSpare();
