@@ -224,6 +224,11 @@ export type HostMessage =
       replay?: { tick: number; inputs: InputRecord[] };
     }
   | { type: 'ping'; seq: number }
+  /**
+   * To a frame waiting for its run: load the prebuilt React bundle now (defining its lazy
+   * factories, evaluating nothing of React), as the next run will likely use it.
+   */
+  | { type: 'preload'; vendor: boolean }
   /** Run-loop controls (DESIGN.md §2): play follows real time × `speed`; step runs one tick. */
   | { type: 'play'; speed: number }
   | { type: 'pause' }

@@ -91,14 +91,28 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const takeSpare = () => {
     const frame = spare ?? createFrame(container, previewUrl);
     spare = null;
+    spareReady = null;
     return frame;
   };
+  // The spare once connected: `start` hands it the program in the same task, before the
+  // microtasks of the app's own update for the new run (a React render) run.
+  let spareReady: ConnectedFrame | null = null;
+  // The last program used the prebuilt React bundle: spares load it ahead, since compiling it
+  // is most of a React run's start-up and the next run (an edit) most likely uses it too.
+  let preloadVendor = false;
   const prepareSpare = () => {
     if (disposed || spare) return;
-    spare = createFrame(container, previewUrl);
-    spare.catch(() => {
-      spare = null;
-    });
+    const frame = createFrame(container, previewUrl);
+    spare = frame;
+    frame.then(
+      (f) => {
+        if (spare === frame) spareReady = f;
+        if (preloadVendor) f.send({ type: 'preload', vendor: true });
+      },
+      () => {
+        if (spare === frame) spare = null;
+      },
+    );
   };
 
   // The first run's frame boots while the app builds it.
@@ -248,9 +262,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     dropParked,
     async start(program, run) {
       const seq = ++startSeq;
+      preloadVendor = program.vendor.length > 0;
+      const ready = spareReady;
       let frame: ConnectedFrame;
       try {
-        frame = await takeSpare();
+        frame = ready ?? (await takeSpare());
+        if (ready) takeSpare();
       } catch {
         try {
           frame = await createFrame(container, previewUrl);
@@ -279,6 +296,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       // A spare made while the stopped preview was hung may share its renderer process and
       // never start: drop every standby frame so the next run gets a fresh one.
       spare = null;
+      spareReady = null;
       for (const frame of container.querySelectorAll('iframe.pp-preview-frame--standby'))
         frame.remove();
     },
@@ -289,6 +307,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       dropParked();
       void spare?.then((f) => f.iframe.remove()).catch(() => {});
       spare = null;
+      spareReady = null;
     },
   };
 }

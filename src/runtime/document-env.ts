@@ -36,7 +36,9 @@ export function makeObjectUrl(
  * evaluates its source through `evaluate`, so React runs as the document's own script: code
  * run straight from the app-origin <script> is cross-origin to this opaque-origin document
  * and its errors would reach window.onerror as a bare "Script error.". Evaluating it defines
- * lazy factories only; React itself runs on the first require.
+ * lazy factories only; React itself runs on the first require. So a spare frame may load it
+ * before its run (see the `preload` message): fetching and compiling it is most of a React
+ * run's start-up.
  */
 export function createVendorLoader(
   win: Window,
@@ -56,19 +58,33 @@ export function createVendorLoader(
     if (!exported?.factories) throw new Error(`${scriptUrl} has no vendor factories`);
     return exported.factories;
   };
-  return () =>
-    (loading ??= new Promise<Factories>((resolve, reject) => {
+  return () => {
+    if (loading) return loading;
+    const attempt = new Promise<Factories>((resolve, reject) => {
       if (sources()['react-vendor']) return resolve(fromSource());
       const script = win.document.createElement('script');
       script.src = scriptUrl;
       script.onload = () => {
+        // Its code is in SOURCE_GLOBAL now; the element would only add to the program's <head>
+        // (where, with a preload, it would come before the project's own head content).
+        script.remove();
         try {
           resolve(fromSource());
         } catch (err) {
           reject(err);
         }
       };
-      script.onerror = () => reject(new Error(`could not fetch ${scriptUrl}`));
+      script.onerror = () => {
+        script.remove();
+        reject(new Error(`could not fetch ${scriptUrl}`));
+      };
       win.document.head.appendChild(script);
-    }));
+    });
+    // A failed load (a preload while the frame waited, say) is tried again by the next call.
+    attempt.catch(() => {
+      if (loading === attempt) loading = undefined;
+    });
+    loading = attempt;
+    return attempt;
+  };
 }

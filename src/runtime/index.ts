@@ -88,12 +88,18 @@ installErrorCapture(win, (message) =>
   outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message),
 );
 
+// One loader per frame: a spare frame may load the bundle before its run (`preload`).
+const loadVendor = createVendorLoader(win, vendorUrl, evaluate);
+
 let started = false;
 function onHostMessage(event: MessageEvent): void {
   const data = event.data as HostMessage | null;
   if (typeof data !== 'object' || data === null) return;
   if (data.type === 'ping') {
     outbox.send({ type: 'pong', seq: data.seq });
+  } else if (data.type === 'preload' && !started) {
+    // A failure here is not the program's: its run loads the bundle again and reports it.
+    if (data.vendor === true) loadVendor().catch(() => {});
   } else if (data.type === 'run' && !started) {
     // One run per iframe: a new run gets a fresh iframe.
     started = true;
@@ -102,7 +108,7 @@ function onHostMessage(event: MessageEvent): void {
     runProgram(data.program, {
       beforeEvaluate: () => runLoop.install(seed, startTime, replay),
       applyDocument: (program) => applyDocument(doc, program),
-      loadVendor: createVendorLoader(win, vendorUrl, evaluate),
+      loadVendor,
       importUrl,
       evaluate,
       injectCss: (css, id) => injectCss(doc, css, id),
