@@ -3,6 +3,7 @@ import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
+import { promotedMessages } from './parked-buffer';
 import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
@@ -237,25 +238,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       parked.delete(run);
       startSeq++;
       activate(frame, run);
+      const messages = promotedMessages(buffer, entry.resting);
       // After the caller has adopted `run` as its frame (it gets it from our return), yet
       // before any later message from the port (a task).
-      // A preview moved on while parked rested at earlier ticks too: only its last rest is
-      // where it is now. Passed on as paused, an earlier rest would look to the timeline like
-      // a step back landing there (checkpoints past it dropped, the console rewound).
-      // Still on its way (a run-until in flight): none of them is.
-      let last = -1;
-      if (entry.resting)
-        buffer.forEach((m, i) => {
-          if (m.type === 'ticks') last = i;
-        });
       queueMicrotask(() => {
-        buffer.forEach((message, i) => {
-          const moved =
-            message.type === 'ticks' && i !== last && message.state.mode === 'paused'
-              ? { ...message, state: { ...message.state, mode: 'replaying' as const } }
-              : message;
-          options.onMessage(run.runId, moved, run);
-        });
+        for (const message of messages) options.onMessage(run.runId, message, run);
       });
       // A run-until not sent yet is dropped: the caller runs the preview on from its rest.
       return entry.sent;
