@@ -79,9 +79,9 @@ export const CHEAP_REFILL_TICKS = 64;
  * previews share the machine (and often one renderer thread) with the visible one, and a
  * replay runs its ticks back to back, so only one long replay runs at a time: none starts
  * while a parked preview is still on its way (`reached` below its `tick`). A cheap step (a
- * move of a parked preview by a few ticks) never waits, and the slot nearest the current
- * tick goes first: moving the next parked preview on a few ticks keeps the next Step back
- * instant, while the older slots (long moves, replays from tick 0) are refilled after it.
+ * move of a parked preview by a few ticks) never waits, and the slot nearest the current tick goes first: moving
+ * the next parked preview on a few ticks keeps the next Step back instant, while the older
+ * slots (long moves, replays from tick 0) are refilled after it.
  */
 export function nextRefill<C extends Checkpoint>(
   plan: { moves: { from: C; to: number }[]; park: number[] },
