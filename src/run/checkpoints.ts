@@ -79,7 +79,7 @@ export const CHEAP_REFILL_TICKS = 64;
  * previews share the machine (and often one renderer thread) with the visible one, and a
  * replay runs its ticks back to back, so only one long replay runs at a time: none starts
  * while a parked preview is still on its way (`reached` below its `tick`). A cheap step (a
- * move of a parked preview by a few ticks) never waits, and the slot nearest the current tick goes first: moving
+ * move of a few ticks) never waits, and the slot nearest the current tick goes first: moving
  * the next parked preview on a few ticks keeps the next Step back instant, while the older
  * slots (long moves, replays from tick 0) are refilled after it.
  */
@@ -92,8 +92,7 @@ export function nextRefill<C extends Checkpoint>(
     ...plan.moves
       .filter((m) => m.to !== m.from.tick && m.from.reached === m.from.tick)
       .map((m) => ({ move: m.from, to: m.to, at: m.to, cost: m.to - m.from.tick })),
-    // A new preview also boots an iframe and the program: never cheap.
-    ...plan.park.map((tick) => ({ park: tick, at: tick, cost: Infinity })),
+    ...plan.park.map((tick) => ({ park: tick, at: tick, cost: tick })),
   ];
   steps.sort((a, b) => b.at - a.at);
   const first = steps.find((s) => !busy || s.cost <= CHEAP_REFILL_TICKS);
