@@ -71,31 +71,27 @@ export function assignCheckpoints<C extends { tick: number }>(
 /** One step of refilling the checkpoints: move a parked preview on, or park a new one. */
 export type RefillStep<C> = { move: C; to: number } | { park: number };
 
-/** A refill step replaying at most this many ticks is cheap (a few ms): it never waits. */
-export const CHEAP_REFILL_TICKS = 64;
-
 /**
  * The next refill step while paused, or null when there is nothing to do now. Parked
  * previews share the machine (and often one renderer thread) with the visible one, and a
- * replay runs its ticks back to back, so only one long replay runs at a time: none starts
- * while a parked preview is still on its way (`reached` below its `tick`). A cheap step (a
- * move of a few ticks) never waits, and the slot nearest the current tick goes first: moving
- * the next parked preview on a few ticks keeps the next Step back instant, while the older
- * slots (long moves, replays from tick 0) are refilled after it.
+ * replay runs its ticks back to back, so only one is replayed at a time: nothing starts
+ * while one is still on its way (`reached` below its `tick`). The slot nearest the current
+ * tick goes first: a few ticks' move of the next parked preview keeps the next Step back
+ * instant, while the older slots (long moves, replays from tick 0) are refilled after it.
  */
 export function nextRefill<C extends Checkpoint>(
   plan: { moves: { from: C; to: number }[]; park: number[] },
   parked: C[],
 ): RefillStep<C> | null {
-  const busy = parked.some((c) => c.reached < c.tick);
-  const steps: (RefillStep<C> & { at: number; cost: number })[] = [
+  if (parked.some((c) => c.reached < c.tick)) return null;
+  const steps: (RefillStep<C> & { at: number })[] = [
     ...plan.moves
-      .filter((m) => m.to !== m.from.tick && m.from.reached === m.from.tick)
-      .map((m) => ({ move: m.from, to: m.to, at: m.to, cost: m.to - m.from.tick })),
-    ...plan.park.map((tick) => ({ park: tick, at: tick, cost: tick })),
+      .filter((m) => m.to !== m.from.tick)
+      .map((m) => ({ move: m.from, to: m.to, at: m.to })),
+    ...plan.park.map((tick) => ({ park: tick, at: tick })),
   ];
   steps.sort((a, b) => b.at - a.at);
-  const first = steps.find((s) => !busy || s.cost <= CHEAP_REFILL_TICKS);
+  const first = steps[0];
   if (!first) return null;
   return 'move' in first ? { move: first.move, to: first.to } : { park: first.park };
 }

@@ -76,7 +76,7 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
     refill();
   });
 
-  // One refill step at a time (see nextRefill); polled while there is more to do.
+  // One refill step at a time (see nextRefill); polled while a parked preview is on its way.
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** When the parked preview being waited on started its move, to give up on a stuck one. */
   let busySince: { run: RunInfo; at: number } | null = null;
@@ -95,17 +95,13 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
     if (busy) {
       if (busySince?.run !== busy.run) busySince = { run: busy.run, at: performance.now() };
       // A parked preview that never gets there (it failed to start) is replaced.
-      if (performance.now() - busySince.at > STUCK_MS) {
-        drop(busy.run);
-        timer = setTimeout(refill, POLL_MS);
-        return;
-      }
-    } else busySince = null;
-    const step = nextRefill(assignCheckpoints(wanted, reached), reached);
-    if (!step) {
-      if (busy) timer = setTimeout(refill, POLL_MS);
+      if (performance.now() - busySince.at > STUCK_MS) drop(busy.run);
+      timer = setTimeout(refill, POLL_MS);
       return;
     }
+    busySince = null;
+    const step = nextRefill(assignCheckpoints(wanted, reached), reached);
+    if (!step) return;
     if ('move' in step) {
       const p = parked.find((q) => q.run === step.move.run)!;
       p.tick = step.to;

@@ -112,18 +112,14 @@ describe('nextRefill', () => {
     expect(steps(1059, rested(0, 1056, 1024))).toEqual([[1056, 1058], [1024, 1056], [0, 1024], 0]);
   });
 
-  it('starts no long replay while a parked preview is on its way, only a move of a few ticks', () => {
-    const wanted = checkpointTicks(1059, 4, 500); // 1058, 1056, 1024, 500
+  it('starts nothing while a parked preview is still on its way (one replay at a time)', () => {
     const replaying = { tick: 1024, reached: 0 };
     const parked = [...rested(1056), replaying];
-    expect(nextRefill(assignCheckpoints(wanted, parked), parked)).toEqual({
-      move: parked[0],
-      to: 1058,
-    });
-    const moved = [...rested(1058, 1056), replaying];
-    expect(nextRefill(assignCheckpoints(wanted, moved), moved)).toBeNull();
-    replaying.reached = 1024;
-    expect(nextRefill(assignCheckpoints(wanted, moved), moved)).toEqual({ park: 500 });
+    expect(nextRefill(assignCheckpoints(checkpointTicks(1059, 4), parked), parked)).toBeNull();
+    const notStarted = [...rested(1056), { tick: 0, reached: -1 }];
+    expect(
+      nextRefill(assignCheckpoints(checkpointTicks(1059, 4), notStarted), notStarted),
+    ).toBeNull();
   });
 
   it('fills empty slots newest first, one at a time', () => {
