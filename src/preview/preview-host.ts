@@ -3,6 +3,7 @@ import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
+import { promotedMessages } from './parked-buffer';
 import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
@@ -251,10 +252,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       parked.delete(run);
       startSeq++;
       activate(frame, run);
+      const messages = promotedMessages(buffer, entry.resting);
       // After the caller has adopted `run` as its frame (it gets it from our return), yet
       // before any later message from the port (a task).
       queueMicrotask(() => {
-        for (const message of buffer) options.onMessage(run.runId, message, run);
+        for (const message of messages) options.onMessage(run.runId, message, run);
       });
       // A run-until not sent yet is dropped: the caller runs the preview on from its rest.
       return entry.sent;

@@ -67,3 +67,31 @@ export function assignCheckpoints<C extends { tick: number }>(
   }
   return { moves, park, drop: free };
 }
+
+/** One step of refilling the checkpoints: move a parked preview on, or park a new one. */
+export type RefillStep<C> = { move: C; to: number } | { park: number };
+
+/**
+ * The next refill step while paused, or null when there is nothing to do now. Parked
+ * previews share the machine (and often one renderer thread) with the visible one, and a
+ * replay runs its ticks back to back, so only one is replayed at a time: nothing starts
+ * while one is still on its way (`reached` below its `tick`). The slot nearest the current
+ * tick goes first: a few ticks' move of the next parked preview keeps the next Step back
+ * instant, while the older slots (long moves, replays from tick 0) are refilled after it.
+ */
+export function nextRefill<C extends Checkpoint>(
+  plan: { moves: { from: C; to: number }[]; park: number[] },
+  parked: C[],
+): RefillStep<C> | null {
+  if (parked.some((c) => c.reached < c.tick)) return null;
+  const steps: (RefillStep<C> & { at: number })[] = [
+    ...plan.moves
+      .filter((m) => m.to !== m.from.tick)
+      .map((m) => ({ move: m.from, to: m.to, at: m.to })),
+    ...plan.park.map((tick) => ({ park: tick, at: tick })),
+  ];
+  steps.sort((a, b) => b.at - a.at);
+  const first = steps[0];
+  if (!first) return null;
+  return 'move' in first ? { move: first.move, to: first.to } : { park: first.park };
+}

@@ -2,7 +2,7 @@ import type { ConsoleStore } from '../console/console-store';
 import type { PreviewHost } from '../preview/preview-host';
 import type { Diagnostic, Program } from '../protocol';
 import type { RunInfo } from './controller';
-import { assignCheckpoints, checkpointTicks, chooseCheckpoint } from './checkpoints';
+import { assignCheckpoints, checkpointTicks, chooseCheckpoint, nextRefill } from './checkpoints';
 import { createTimeline, type Timeline } from './timeline';
 
 export interface RunTimelineWiring {
@@ -18,6 +18,11 @@ export interface RunTimelineWiring {
 }
 
 /** The timeline wired to the preview host (replays rebuild the iframe) and the console. */
+/** How often the refill looks again while a parked preview is on its way. */
+const POLL_MS = 15;
+/** A parked preview still not there after this long is dropped (a replay takes ~0.3 ms a tick). */
+const STUCK_MS = 20_000;
+
 export function createRunTimeline(w: RunTimelineWiring): Timeline {
   // Hidden previews replayed to spaced ticks before the current one (checkpoints).
   let parked: { tick: number; run: RunInfo }[] = [];
@@ -68,18 +73,46 @@ export function createRunTimeline(w: RunTimelineWiring): Timeline {
     }
     // Park only while paused: while playing or replaying the ticks move on.
     if (t.mode !== 'paused') return;
-    const plan = assignCheckpoints(checkpointTicks(t.tick, count, t.firstTick), parked);
-    for (const p of plan.drop) drop(p.run);
-    for (const { from, to } of plan.moves) {
-      if (to === from.tick) continue;
-      from.tick = to;
-      host.advanceParked(from.run, to, timeline.inputsUpTo(to));
+    refill();
+  });
+
+  // One refill step at a time (see nextRefill); polled while a parked preview is on its way.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the parked preview being waited on started its move, to give up on a stuck one. */
+  let busySince: { run: RunInfo; at: number } | null = null;
+  const refill = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const t = timeline.getState();
+    const current = w.getCurrent();
+    const host = w.getHost();
+    const count = t.active ? w.getOptions().checkpoints : 0;
+    if (!host || !current || count === 0 || t.mode !== 'paused') return;
+    const wanted = checkpointTicks(t.tick, count, t.firstTick);
+    for (const p of assignCheckpoints(wanted, parked).drop) drop(p.run);
+    const reached = parked.map((p) => ({ ...p, reached: host.parkedReached(p.run) }));
+    const busy = reached.find((p) => p.reached < p.tick);
+    if (busy) {
+      if (busySince?.run !== busy.run) busySince = { run: busy.run, at: performance.now() };
+      // A parked preview that never gets there (it failed to start) is replaced.
+      if (performance.now() - busySince.at > STUCK_MS) drop(busy.run);
+      timer = setTimeout(refill, POLL_MS);
+      return;
     }
-    for (const tick of plan.park) {
+    busySince = null;
+    const step = nextRefill(assignCheckpoints(wanted, reached), reached);
+    if (!step) return;
+    if ('move' in step) {
+      const p = parked.find((q) => q.run === step.move.run)!;
+      p.tick = step.to;
+      host.advanceParked(p.run, step.to, timeline.inputsUpTo(step.to));
+    } else {
+      const tick = step.park;
       const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
       parked.push({ tick, run });
       host.park(current.program, run);
     }
-  });
+    timer = setTimeout(refill, POLL_MS);
+  };
   return timeline;
 }

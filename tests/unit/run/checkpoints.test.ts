@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assignCheckpoints, checkpointTicks, chooseCheckpoint } from '../../../src/run/checkpoints';
+import {
+  assignCheckpoints,
+  checkpointTicks,
+  chooseCheckpoint,
+  nextRefill,
+} from '../../../src/run/checkpoints';
 
 describe('checkpointTicks', () => {
   it('keeps the tick before, then grid ticks 8, 64, 512 apart, newest first', () => {
@@ -79,5 +84,48 @@ describe('assignCheckpoints', () => {
       [9, 9],
       [8, 8],
     ]);
+  });
+});
+
+describe('nextRefill', () => {
+  const rested = (...ticks: number[]) => ticks.map((tick) => ({ tick, reached: tick }));
+  const steps = (tick: number, parked: { tick: number; reached: number }[]) => {
+    const out: ([number, number] | number)[] = [];
+    // Applies each step as if it finished at once, until nothing is left to do.
+    for (let i = 0; i < 10; i++) {
+      const step = nextRefill(assignCheckpoints(checkpointTicks(tick, 4), parked), parked);
+      if (!step) break;
+      if ('move' in step) {
+        out.push([step.move.tick, step.to]);
+        step.move.tick = step.to;
+        step.move.reached = step.to;
+      } else {
+        out.push(step.park);
+        parked.push({ tick: step.park, reached: step.park });
+      }
+    }
+    return out;
+  };
+
+  it('after the tick-before checkpoint was used, first moves the next one on a few ticks', () => {
+    // Paused at 1059 after the one at 1059 was promoted: 1056, 1024 and 0 are left.
+    expect(steps(1059, rested(0, 1056, 1024))).toEqual([[1056, 1058], [1024, 1056], [0, 1024], 0]);
+  });
+
+  it('starts nothing while a parked preview is still on its way (one replay at a time)', () => {
+    const replaying = { tick: 1024, reached: 0 };
+    const parked = [...rested(1056), replaying];
+    expect(nextRefill(assignCheckpoints(checkpointTicks(1059, 4), parked), parked)).toBeNull();
+    const notStarted = [...rested(1056), { tick: 0, reached: -1 }];
+    expect(
+      nextRefill(assignCheckpoints(checkpointTicks(1059, 4), notStarted), notStarted),
+    ).toBeNull();
+  });
+
+  it('fills empty slots newest first, one at a time', () => {
+    const parked: { tick: number; reached: number }[] = [];
+    expect(nextRefill(assignCheckpoints(checkpointTicks(1000, 4), parked), parked)).toEqual({
+      park: 999,
+    });
   });
 });
