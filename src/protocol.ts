@@ -328,4 +328,10 @@ export type RuntimeMessage =
   | { type: 'tick-started'; tick: number }
   /** A run shortcut pressed while the preview had focus and the program did not take the key. */
   | { type: 'shortcut'; action: 'toggle' | 'forward' | 'back' }
+  /**
+   * The program's own code (or a replay) moved keyboard focus into the preview, which the user
+   * had not given it: the host takes it back (browsers block autofocus in cross-origin frames
+   * for the same reason: a page must not take the keys from the one embedding it).
+   */
+  | { type: 'focus-taken' }
   | { type: 'pong'; seq: number };

@@ -1,6 +1,7 @@
 import type { HostMessage, InputRecord, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
+import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
 import { promotedMessages } from './parked-buffer';
@@ -57,7 +58,12 @@ export interface PreviewHost {
 }
 
 /** Messages for the host itself, never buffered for (or passed to) the app. */
-const HOST_ONLY = new Set<RuntimeMessage['type']>(['pong', 'tick-started', 'shortcut']);
+const HOST_ONLY = new Set<RuntimeMessage['type']>([
+  'pong',
+  'tick-started',
+  'shortcut',
+  'focus-taken',
+]);
 
 export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const { container, previewUrl } = options;
@@ -87,6 +93,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   let pingSentAt: number | null = null;
   let pingSeq = 0;
   let disposed = false;
+  const focus = createFocusKeeper(container.ownerDocument);
 
   // A spare iframe with the runtime already loaded saves ~25–150 ms per run.
   const takeSpare = () => {
@@ -171,6 +178,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         options.onShortcut?.(message.action);
         return;
       }
+      if (message.type === 'focus-taken') return focus.reclaim(frame.iframe);
       if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
     };
@@ -218,8 +226,9 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
           frame.port.onmessage = (event: MessageEvent) => {
             const message = parseRuntimeMessage(event.data);
             if (!message) return;
-            // Keyboard focus can rest in the parked frame (seen in Chromium after a pause).
+            // A replay's focus() moved the keys here before the host took them back.
             if (message.type === 'shortcut') options.onShortcut?.(message.action);
+            if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
             if (HOST_ONLY.has(message.type)) return;
             entry.buffer.push(message);
             if (message.type !== 'ticks') return;
@@ -305,6 +314,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     dispose() {
       disposed = true;
       clearInterval(heartbeat);
+      focus.dispose();
       removeCurrent();
       dropParked();
       void spare?.then((f) => f.iframe.remove()).catch(() => {});

@@ -80,6 +80,8 @@ const runLoop = createRunLoop(win, {
     // Posted directly (not batched): a tick that never yields again must still be named.
     if (!replaying) post({ type: 'tick-started', tick });
   },
+  // Posted directly: until the host takes focus back, the user's keys land in this frame.
+  focusTaken: () => post({ type: 'focus-taken' }),
 });
 
 installStorageShim(win);

@@ -36,6 +36,8 @@ export interface InputGate {
   inSync(): boolean;
   /** A real user event becomes a tick; returns the completed record. */
   begin(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord;
+  /** The page took keyboard focus by its own code (a tick's, or a replay's), not the user's. */
+  focusTaken?(): void;
 }
 
 /** Child-element indices from <html> to `el`, or null when it is not in the document. */
@@ -90,6 +92,14 @@ export function installInputRecorder(win: Window, gate: InputGate): void {
   const listener = (event: Event) => {
     const mode = gate.mode();
     if (!event.isTrusted) return; // the program's own dispatchEvent, or a replay
+    // The frame itself gained focus inside code that runs on the clock (focus() fires this
+    // synchronously): nobody clicked or tabbed into it, so it is the program's doing.
+    if (
+      event.type === 'focus' &&
+      event.target === win &&
+      (gate.inSync() || helperBusy || mode === 'replaying')
+    )
+      gate.focusTaken?.();
     if (mode === 'playing') {
       if (gate.inSync()) return; // caused by the running tick (element.focus(), …)
       const target = event.target;
@@ -165,7 +175,14 @@ export function dispatchInput(win: Window, input: InputRecord): void {
         }
       }
     }
-    if ((input.type === 'focus' || input.type === 'focusin') && doc.activeElement !== target)
+    // Real focus only when the frame has it: a replay runs in a fresh frame the user is not
+    // in, and focus() there would pull the keys out of the app (the Timeline mid-seek). The
+    // listeners still get the recorded event below; only document.activeElement differs.
+    if (
+      (input.type === 'focus' || input.type === 'focusin') &&
+      doc.activeElement !== target &&
+      doc.hasFocus()
+    )
       (el as HTMLElement).focus?.({ preventScroll: true });
     if ((input.type === 'blur' || input.type === 'focusout') && doc.activeElement === target)
       (el as HTMLElement).blur?.();

@@ -30,6 +30,8 @@ export interface RunLoopHost {
   warn(text: string): void;
   /** Each tick after tick 0 begins (replays run many ticks in one real task). */
   tickStarted?(tick: number, replaying: boolean): void;
+  /** The program (or a replay) moved keyboard focus into the frame: the host takes it back. */
+  focusTaken?(): void;
 }
 
 export interface RunLoop {
@@ -81,6 +83,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     mode: () => loop?.mode ?? 'paused',
     inSync: () => loop?.inSync ?? true,
     begin: (partial) => loop!.beginInput(partial),
+    focusTaken: () => host.focusTaken?.(),
   });
 
   return {

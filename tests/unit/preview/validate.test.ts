@@ -8,6 +8,7 @@ describe('parseRuntimeMessage', () => {
       { type: 'evaluated' },
       { type: 'pong', seq: 3 },
       { type: 'tick-started', tick: 12 },
+      { type: 'focus-taken' },
       {
         type: 'console',
         level: 'log',

@@ -1,0 +1,65 @@
+/**
+ * Keeps the keyboard in the app when a preview takes focus by itself. A sandboxed preview's
+ * `element.focus()` moves the browser's focus into its iframe, even a hidden one: a program
+ * focusing a field on load would take the keys from the editor, and a replay re-running a
+ * recorded click (buttons take focus on click) would take them from the Timeline mid-seek.
+ * The runtime reports such focus it was not given (`focus-taken`); this gives it back to the
+ * app element that had it.
+ */
+export interface FocusKeeper {
+  /** `iframe` took focus by its own code: return it to where it was, if it is still there. */
+  reclaim(iframe: HTMLIFrameElement): void;
+  dispose(): void;
+}
+
+/**
+ * The preview runs in another process: its report can arrive before this document learns
+ * that focus moved. A report waits this long for the move, and no longer, so a later click
+ * of the user's into the same preview is never undone.
+ */
+const CLAIM_MS = 500;
+
+export function createFocusKeeper(
+  doc: Document,
+  now: () => number = () => performance.now(),
+): FocusKeeper {
+  const win = doc.defaultView!;
+  // The app's element that had focus last (focus moving into an iframe fires no focusin here).
+  let last: HTMLElement | null = null;
+  let claim: { iframe: HTMLIFrameElement; at: number } | null = null;
+
+  const settle = () => {
+    if (!claim) return;
+    if (now() - claim.at > CLAIM_MS) {
+      claim = null;
+      return;
+    }
+    const { iframe } = claim;
+    if (doc.activeElement !== iframe) return; // not there yet (or the user has moved on)
+    claim = null;
+    if (last?.isConnected) last.focus({ preventScroll: true });
+    if (doc.activeElement === iframe) iframe.blur();
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (target && target.tagName !== 'IFRAME') last = target;
+  };
+  // Focus leaving the app (for an iframe) blurs its element, or the window when none had it;
+  // the iframe is the active element only once the event is over.
+  const onBlur = () => {
+    if (claim) setTimeout(settle, 0);
+  };
+  doc.addEventListener('focusin', onFocusIn, true);
+  win.addEventListener('blur', onBlur, true);
+  return {
+    reclaim(iframe) {
+      claim = { iframe, at: now() };
+      settle();
+    },
+    dispose() {
+      doc.removeEventListener('focusin', onFocusIn, true);
+      win.removeEventListener('blur', onBlur, true);
+      claim = null;
+    },
+  };
+}
