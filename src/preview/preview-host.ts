@@ -5,6 +5,7 @@ import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
 import { promotedMessages } from './parked-buffer';
+import { createParkedFrames } from './parked-frames';
 import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
@@ -57,14 +58,6 @@ export interface PreviewHost {
   dispose(): void;
 }
 
-/** Messages for the host itself, never buffered for (or passed to) the app. */
-const HOST_ONLY = new Set<RuntimeMessage['type']>([
-  'pong',
-  'tick-started',
-  'shortcut',
-  'focus-taken',
-]);
-
 export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const { container, previewUrl } = options;
   const heartbeatMs = options.heartbeatMs ?? 1000;
@@ -72,20 +65,6 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
 
   // `tick`: the latest tick the preview began (tick-started) or reported (ticks).
   let current: { frame: ConnectedFrame; runId: number; tick: number } | null = null;
-  interface Parked {
-    frame: ConnectedFrame | null;
-    buffer: RuntimeMessage[];
-    reached: number;
-    /** The tick it is to go to (the replay's, then the latest advance). */
-    target: number;
-    /** The tick it was last sent to: where it rests next. */
-    sent: number;
-    /** It reported resting (paused) and has been sent nothing since. */
-    resting: boolean;
-    /** A run-until to send once it rests. */
-    pending: { tick: number; inputs: InputRecord[] } | null;
-  }
-  const parked = new Map<RunInfo, Parked>();
   let spare: Promise<ConnectedFrame> | null = null;
   let startSeq = 0;
   // When the unanswered ping was sent; null when every ping was answered. Measuring from the
@@ -94,6 +73,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   let pingSeq = 0;
   let disposed = false;
   const focus = createFocusKeeper(container.ownerDocument);
+  const parked = createParkedFrames((message, frame) => {
+    if (message.type === 'shortcut') options.onShortcut?.(message.action);
+    // A replay's focus() moved the keys here, out of the app.
+    if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
+  });
 
   // A spare iframe with the runtime already loaded saves ~25–150 ms per run.
   const takeSpare = () => {
@@ -188,89 +172,30 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     frame.iframe.className = 'pp-preview-frame';
   };
 
-  const sendPending = (entry: Parked) => {
-    if (!entry.frame || !entry.pending) return;
-    entry.frame.send({ type: 'run-until', ...entry.pending });
-    entry.sent = entry.pending.tick;
-    entry.pending = null;
-    entry.resting = false;
-  };
-
-  const dropParked = (run?: RunInfo) => {
-    for (const [key, entry] of run ? [[run, parked.get(run)] as const] : [...parked]) {
-      if (!entry) continue;
-      parked.delete(key);
-      entry.frame?.port.close();
-      entry.frame?.iframe.remove();
-    }
-  };
-
   return {
     park(program, run) {
-      dropParked(run);
-      const entry: Parked = {
-        frame: null,
-        buffer: [],
-        reached: -1,
-        target: run.replay?.tick ?? 0,
-        sent: 0,
-        resting: false,
-        pending: null,
-      };
-      parked.set(run, entry);
-      void takeSpare()
-        .then((frame) => {
-          if (parked.get(run) !== entry || disposed) return void frame.iframe.remove();
-          entry.frame = frame;
-          entry.reached = 0;
-          frame.port.onmessage = (event: MessageEvent) => {
-            const message = parseRuntimeMessage(event.data);
-            if (!message) return;
-            // A replay's focus() moved the keys here before the host took them back.
-            if (message.type === 'shortcut') options.onShortcut?.(message.action);
-            if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
-            if (HOST_ONLY.has(message.type)) return;
-            entry.buffer.push(message);
-            if (message.type !== 'ticks') return;
-            entry.reached = message.state.tick;
-            entry.resting = message.state.mode === 'paused';
-            if (entry.resting && entry.pending) sendPending(entry);
-          };
-          const replay = entry.pending ?? run.replay;
-          entry.pending = null;
-          entry.sent = replay?.tick ?? 0;
-          frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
-          setTimeout(prepareSpare, 200);
-        })
-        .catch(() => {
-          if (parked.get(run) === entry) parked.delete(run);
-        });
+      parked.park(run, takeSpare(), (frame, replay) => {
+        frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
+        setTimeout(prepareSpare, 200);
+      });
     },
-    parkedReached: (run) => parked.get(run)?.reached ?? -1,
-    advanceParked(run, tick, inputs) {
-      const entry = parked.get(run);
-      if (!entry || tick <= entry.target) return;
-      entry.pending = { tick, inputs };
-      entry.target = tick;
-      if (entry.resting) sendPending(entry);
-    },
+    parkedReached: (run) => parked.reached(run),
+    advanceParked: (run, tick, inputs) => parked.advance(run, tick, inputs),
     promote(run) {
-      const entry = parked.get(run);
-      if (!entry?.frame) return null;
-      const { frame, buffer } = entry;
-      parked.delete(run);
+      const taken = parked.take(run);
+      if (!taken) return null;
       startSeq++;
-      activate(frame, run);
-      const messages = promotedMessages(buffer, entry.resting);
+      activate(taken.frame, run);
+      const messages = promotedMessages(taken.buffer, taken.resting);
       // After the caller has adopted `run` as its frame (it gets it from our return), yet
       // before any later message from the port (a task).
       queueMicrotask(() => {
         for (const message of messages) options.onMessage(run.runId, message, run);
       });
       // A run-until not sent yet is dropped: the caller runs the preview on from its rest.
-      return entry.sent;
+      return taken.sent;
     },
-    dropParked,
+    dropParked: (run) => parked.drop(run),
     async start(program, run) {
       const seq = ++startSeq;
       preloadVendor = program.vendor.length > 0;
@@ -303,7 +228,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     stop() {
       startSeq++;
       removeCurrent();
-      dropParked();
+      parked.drop();
       // A spare made while the stopped preview was hung may share its renderer process and
       // never start: drop every standby frame so the next run gets a fresh one.
       spare = null;
@@ -316,7 +241,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       clearInterval(heartbeat);
       focus.dispose();
       removeCurrent();
-      dropParked();
+      parked.drop();
       void spare?.then((f) => f.iframe.remove()).catch(() => {});
       spare = null;
       spareReady = null;

@@ -6,14 +6,8 @@
  * with the recorded ones, so a divergent replay is reported instead of silently shown.
  * Plain TS: the session wires it to the preview host and the console.
  */
-import {
-  FETCH_INPUT,
-  type HostMessage,
-  type InputRecord,
-  type RuntimeMessage,
-  type TickRecord,
-} from '../protocol';
-import { compareRecords } from './fingerprint';
+import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
+import { createHistory, type History, type HistoryLimits } from './history';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 
@@ -56,14 +50,7 @@ export interface TimelineDeps {
   /** A one-line notice in the console. */
   notice(text: string): void;
   /** History limits, read when a run starts: ticks kept and an estimate of bytes kept. */
-  limits?(): { maxTicks: number; maxBytes: number };
-}
-
-interface Logged {
-  tick: number;
-  message: RuntimeMessage;
-  /** Estimated bytes held, given back when the entry falls out of the history. */
-  size: number;
+  limits?(): HistoryLimits;
 }
 
 export interface Timeline {
@@ -105,19 +92,12 @@ const initial: TimelineState = {
 };
 
 export function createTimeline(deps: TimelineDeps): Timeline {
-  let maxTicks = 200_000;
-  let maxBytes = 64 * 1024 * 1024;
+  const defaults: HistoryLimits = { maxTicks: 200_000, maxBytes: 64 * 1024 * 1024 };
   let state = initial;
   const listeners = new Set<() => void>();
   let frame: object | null = null;
   let startTime = 0;
-  /** Records of ticks first..last (records[i] is tick first + i): a window of the newest. */
-  let records: TickRecord[] = [];
-  let first = 0;
-  /** Every recorded input since tick 0: a replay needs them all, even of dropped ticks. */
-  let inputs: InputRecord[] = [];
-  let logged: Logged[] = [];
-  let bytes = 0;
+  let history: History = createHistory(defaults, () => {});
   let shownUpTo = 0;
   /** A seek asked for while a replay ran (slider drags): done when the replay ends. */
   let queued: number | null = null;
@@ -133,75 +113,29 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     state = { ...state, ...patch };
     for (const l of [...listeners]) l();
   };
-  // Fetches still in flight at `tick` settle from the record too (never fetched again).
-  const inputsUpTo = (tick: number) =>
-    inputs.filter((i) => i.tick <= tick || i.type === FETCH_INPUT);
-  const lastRecorded = () => first + records.length - 1;
-  const messagesIn = (from: number, to: number) =>
-    logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message);
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
   const followConsole = (tick: number) => {
     if (tick < shownUpTo) {
-      deps.resetConsole(messagesIn(-1, tick));
-      if (first > 0) deps.notice(`Output before tick ${first} fell out of the history.`);
-    } else if (tick > shownUpTo) deps.showConsole(messagesIn(shownUpTo, tick));
+      deps.resetConsole(history.messagesIn(-1, tick));
+      if (history.first > 0)
+        deps.notice(`Output before tick ${history.first} fell out of the history.`);
+    } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
     shownUpTo = tick;
   };
 
-  /** Drops the oldest ticks (a tenth of the window at least, so it is not done per tick). */
-  const dropOldest = () => {
-    const over = records.length - maxTicks;
-    let drop = Math.min(records.length - 1, Math.max(over, Math.ceil(records.length / 10)));
-    if (bytes > maxBytes) {
-      // Enough ticks to get back under the budget, counting their console output.
-      let freed = 0;
-      let k = 0;
-      let j = 0;
-      while (k < records.length - 1 && bytes - freed > maxBytes * 0.9) {
-        const t = first + k;
-        freed += 120;
-        while (j < logged.length && logged[j]!.tick <= t) freed += logged[j++]!.size;
-        k++;
-      }
-      drop = Math.max(drop, k);
-    }
-    if (drop <= 0) return;
-    first += drop;
-    records = records.slice(drop);
-    bytes -= drop * 120;
-    let j = 0;
-    while (j < logged.length && logged[j]!.tick < first) bytes -= logged[j++]!.size;
-    logged = logged.slice(j);
-    set({
-      firstTick: first,
-      historyNote: `Ticks before ${first.toLocaleString()} fell out of the history (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB, in Settings › Run loop): they can no longer be revisited.`,
-    });
-  };
-
   const record = (r: TickRecord) => {
-    const last = lastRecorded();
-    if (r.tick <= last) {
-      const recorded = records[r.tick - first];
-      const diff = recorded ? compareRecords(recorded, r) : null;
-      if (diff && !state.divergence) {
-        const text = `Replay diverged at tick ${r.tick}: ${diff}`;
-        set({ divergence: text });
-        deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
-      }
-      return;
+    const diff = history.record(r);
+    if (diff && !state.divergence) {
+      const text = `Replay diverged at tick ${r.tick}: ${diff}`;
+      set({ divergence: text });
+      deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
     }
-    if (r.tick !== last + 1) return;
-    records.push(r);
-    if (r.input) inputs.push(r.input);
-    // Fetch settlements carry the response body.
-    bytes += 120 + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
-    if (records.length > maxTicks || bytes > maxBytes) dropOldest();
   };
 
   /** Moves the preview to `target` (clamped to the history) by a run-on or a replay. */
   const goTo = (target: number) => {
-    const tick = Math.max(first, Math.min(Math.round(target), state.lastTick));
+    const tick = Math.max(history.first, Math.min(Math.round(target), state.lastTick));
     if (state.mode === 'playing') api.pause();
     if (tick === state.tick) {
       if (state.mode === 'replaying') set({ mode: 'paused' });
@@ -210,10 +144,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     }
     replaying = true;
     if (tick > state.tick) {
-      deps.send({ type: 'run-until', tick, inputs: inputsUpTo(tick) });
+      deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
       set({ mode: 'replaying', divergence: null });
     } else {
-      const started = deps.replay(tick, inputsUpTo(tick));
+      const started = deps.replay(tick, history.inputsUpTo(tick));
       frame = started.frame;
       set({ mode: 'replaying', divergence: null });
       // A checkpoint before `tick`: once it rests there, run on (a forward seek).
@@ -228,14 +162,11 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       return () => listeners.delete(listener);
     },
     startRun(f, start) {
-      ({ maxTicks, maxBytes } = deps.limits?.() ?? { maxTicks, maxBytes });
+      history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
+        set({ firstTick: first, historyNote: note }),
+      );
       frame = f;
       startTime = start;
-      records = [];
-      first = 0;
-      inputs = [];
-      logged = [];
-      bytes = 0;
       shownUpTo = 0;
       queued = null;
       replaying = false;
@@ -247,7 +178,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (f !== frame) return false;
       if (message.type === 'ticks') {
         for (const r of message.records) record(r);
-        const lastTick = Math.max(lastRecorded(), 0);
+        const lastTick = Math.max(history.lastRecorded(), 0);
         const { mode, tick, now, nextDue } = message.state;
         followConsole(tick);
         // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
@@ -275,9 +206,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         message.type === 'console-batch' ? (message.entries[0]?.tick ?? 0) : (message.tick ?? 0);
       // A replay's output: the history has it already.
       if (replaying) return false;
-      const size = JSON.stringify(message).length * 2;
-      logged.push({ tick, message, size });
-      bytes += size;
+      history.log(tick, message);
       shownUpTo = Math.max(shownUpTo, tick);
       return true;
     },
@@ -285,9 +214,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (!frame || state.mode === 'playing') return;
       if (state.tick < state.lastTick) {
         // Playing from an earlier tick starts a new future: the old one is dropped.
-        records = records.slice(0, state.tick - first + 1);
-        inputs = inputs.filter((i) => i.tick <= state.tick);
-        logged = logged.filter((l) => l.tick <= state.tick);
+        history.truncateAfter(state.tick);
         set({ lastTick: state.tick, divergence: null });
       }
       deps.send({ type: 'play', speed: state.speed });
@@ -309,7 +236,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       else deps.send({ type: 'step' });
     },
     stepBack() {
-      if (state.tick > first) api.seek(state.tick - 1);
+      if (state.tick > history.first) api.seek(state.tick - 1);
     },
     seek(target) {
       if (!frame) return;
@@ -321,7 +248,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       set({ speed: s });
       if (state.mode === 'playing') deps.send({ type: 'play', speed: s });
     },
-    inputsUpTo,
+    inputsUpTo: (tick) => history.inputsUpTo(tick),
     replayFailed() {
       if (state.mode !== 'replaying') return;
       queued = null;

@@ -1,0 +1,124 @@
+/**
+ * A run's history on the host: tick records, recorded inputs and console output per tick,
+ * kept as a window of the newest ticks within a tick count and a memory estimate (DESIGN.md
+ * §2, history limits). Replayed ticks are compared with their records here.
+ */
+import { FETCH_INPUT, type InputRecord, type RuntimeMessage, type TickRecord } from '../protocol';
+import { compareRecords } from './fingerprint';
+
+/** Estimated bytes a tick record holds (its fingerprint and bookkeeping). */
+const RECORD_BYTES = 120;
+
+export interface HistoryLimits {
+  /** Ticks kept before the oldest are dropped. */
+  maxTicks: number;
+  /** Estimated bytes kept (records, inputs, console output) before the oldest are dropped. */
+  maxBytes: number;
+}
+
+interface Logged {
+  tick: number;
+  message: RuntimeMessage;
+  /** Estimated bytes held, given back when the entry falls out of the history. */
+  size: number;
+}
+
+export interface History {
+  /** Oldest tick still recorded. */
+  readonly first: number;
+  /** Newest tick recorded (-1 before tick 0). */
+  lastRecorded(): number;
+  /**
+   * A tick record from the preview: a new tick is appended; a replayed one is compared with
+   * its record, returning what differed (null when it matches).
+   */
+  record(r: TickRecord): string | null;
+  /** A console entry or error shown at `tick`. */
+  log(tick: number, message: RuntimeMessage): void;
+  /** Logged messages of ticks after `from`, up to and including `to`. */
+  messagesIn(from: number, to: number): RuntimeMessage[];
+  /** Inputs of ticks up to `tick`, and fetch responses of any tick (served from the record). */
+  inputsUpTo(tick: number): InputRecord[];
+  /** Forgets everything after `tick` (playing on from there starts a new future). */
+  truncateAfter(tick: number): void;
+}
+
+/** `onDrop` hears of each time the oldest ticks fell out (the new first tick and why). */
+export function createHistory(
+  { maxTicks, maxBytes }: HistoryLimits,
+  onDrop: (first: number, note: string) => void,
+): History {
+  /** Records of ticks first..last (records[i] is tick first + i). */
+  let records: TickRecord[] = [];
+  let first = 0;
+  /** Every recorded input since tick 0: a replay needs them all, even of dropped ticks. */
+  let inputs: InputRecord[] = [];
+  let logged: Logged[] = [];
+  let bytes = 0;
+
+  const lastRecorded = () => first + records.length - 1;
+
+  /** Drops the oldest ticks (a tenth of the window at least, so it is not done per tick). */
+  const dropOldest = () => {
+    const over = records.length - maxTicks;
+    let drop = Math.min(records.length - 1, Math.max(over, Math.ceil(records.length / 10)));
+    if (bytes > maxBytes) {
+      // Enough ticks to get back under the budget, counting their console output.
+      let freed = 0;
+      let k = 0;
+      let j = 0;
+      while (k < records.length - 1 && bytes - freed > maxBytes * 0.9) {
+        const t = first + k;
+        freed += RECORD_BYTES;
+        while (j < logged.length && logged[j]!.tick <= t) freed += logged[j++]!.size;
+        k++;
+      }
+      drop = Math.max(drop, k);
+    }
+    if (drop <= 0) return;
+    first += drop;
+    records = records.slice(drop);
+    bytes -= drop * RECORD_BYTES;
+    let j = 0;
+    while (j < logged.length && logged[j]!.tick < first) bytes -= logged[j++]!.size;
+    logged = logged.slice(j);
+    onDrop(
+      first,
+      `Ticks before ${first.toLocaleString()} fell out of the history (limit ${maxTicks.toLocaleString()} ticks or ${Math.round(maxBytes / 1048576)} MB, in Settings › Run loop): they can no longer be revisited.`,
+    );
+  };
+
+  return {
+    get first() {
+      return first;
+    },
+    lastRecorded,
+    record(r) {
+      const last = lastRecorded();
+      if (r.tick <= last) {
+        const recorded = records[r.tick - first];
+        return recorded ? compareRecords(recorded, r) : null;
+      }
+      if (r.tick !== last + 1) return null;
+      records.push(r);
+      if (r.input) inputs.push(r.input);
+      // Fetch settlements carry the response body.
+      bytes += RECORD_BYTES + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
+      if (records.length > maxTicks || bytes > maxBytes) dropOldest();
+      return null;
+    },
+    log(tick, message) {
+      const size = JSON.stringify(message).length * 2;
+      logged.push({ tick, message, size });
+      bytes += size;
+    },
+    messagesIn: (from, to) =>
+      logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message),
+    inputsUpTo: (tick) => inputs.filter((i) => i.tick <= tick || i.type === FETCH_INPUT),
+    truncateAfter(tick) {
+      records = records.slice(0, tick - first + 1);
+      inputs = inputs.filter((i) => i.tick <= tick);
+      logged = logged.filter((l) => l.tick <= tick);
+    },
+  };
+}
