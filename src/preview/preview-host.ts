@@ -58,6 +58,9 @@ export interface PreviewHost {
   dispose(): void;
 }
 
+/** How long a replaced preview that had focus stays (hidden) before it is removed. */
+const RETIRE_MS = 500;
+
 export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const { container, previewUrl } = options;
   const heartbeatMs = options.heartbeatMs ?? 1000;
@@ -138,9 +141,31 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       ...(options.loopBudgetMs ? { loopBudgetMs: options.loopBudgetMs() } : {}),
     }) as const;
 
+  /**
+   * Takes the current preview out of view. One with keyboard focus (the user stepped back
+   * with a shortcut forwarded from it) is removed a moment later: removed at once, Chromium
+   * never acknowledges the key it is handling, and the keyboard stops working.
+   */
+  const retireCurrent = (): boolean => {
+    if (!current) return false;
+    const { iframe, port } = current.frame;
+    if (container.ownerDocument.activeElement !== iframe) {
+      removeCurrent();
+      return false;
+    }
+    port.close();
+    iframe.title = 'Standby frame';
+    iframe.setAttribute('aria-hidden', 'true');
+    iframe.className = 'pp-preview-frame pp-preview-frame--standby';
+    setTimeout(() => iframe.remove(), RETIRE_MS);
+    current = null;
+    return true;
+  };
+
   /** Makes `frame` the visible preview of `run`, replacing the current one. */
   const activate = (frame: ConnectedFrame, run: RunInfo) => {
-    removeCurrent();
+    // The user was in the preview: the new one takes over the keys.
+    const hadFocus = retireCurrent();
     const active = { frame, runId: run.runId, tick: run.replay?.tick ?? 0 };
     current = active;
     pingSentAt = null;
@@ -170,6 +195,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     frame.iframe.removeAttribute('aria-hidden');
     frame.iframe.removeAttribute('tabindex');
     frame.iframe.className = 'pp-preview-frame';
+    if (hadFocus) frame.iframe.focus({ preventScroll: true });
   };
 
   return {

@@ -52,6 +52,8 @@ test('run shortcuts work while the preview has focus, but not while typing in it
   await expect.poll(() => tickOf(page)).toBe(at + 1);
   await page.keyboard.press('Alt+Comma');
   await expect.poll(() => tickOf(page)).toBe(at);
+  // The preview it stepped back to took over the keys from the one it replaced.
+  await expect(page.locator('iframe[title="Preview"]')).toBeFocused();
   await page.keyboard.press('Alt+KeyP');
   await expect(runStatus(page)).toHaveText('Running');
   await expect(consoleLog(page)).not.toContainText('program got KeyP #3');
