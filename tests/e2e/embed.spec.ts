@@ -5,13 +5,12 @@ import {
   preview,
   replaceEditorText,
   runStatus,
+  tickOf,
   waitForRun,
 } from './helpers';
 
 const ENTRY = 'src/main.ts';
 const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
-const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
-const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
 
 /** A counter the run can be paused and stepped through: one tick every 100 ms. */
 const PROGRAM =

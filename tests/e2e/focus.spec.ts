@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   consoleLog,
   focusEditor,
@@ -7,14 +7,13 @@ import {
   preview,
   replaceEditorText,
   runStatus,
+  tickOf,
+  timeline,
 } from './helpers';
 
 // The preview never takes the keyboard from the app by itself: only the user's own click or
 // Tab puts focus in it. A replay (step back, a parked checkpoint) re-runs recorded focus
 // changes, and programs call focus() on load; both used to pull the keys out of the app.
-
-const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
-const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
 
 test.describe.configure({ timeout: 120_000 });
 

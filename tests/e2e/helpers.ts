@@ -12,6 +12,9 @@ export async function getLoadedApp(page: Page, path = '/'): Promise<void> {
 export const runStatus = (page: Page) => page.getByRole('status', { name: 'Run status' });
 export const consoleLog = (page: Page) => page.getByRole('log', { name: 'Console' });
 export const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
+export const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
+/** The tick the Timeline is at. */
+export const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
 export const fileItem = (page: Page, path: string) =>
   page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: path, exact: true });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   consoleLog,
   getLoadedApp,
@@ -6,10 +6,8 @@ import {
   preview,
   replaceEditorText,
   runStatus,
+  tickOf,
 } from './helpers';
-
-const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
-const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
 
 /** A page with a text field and a heading; it logs each Alt+P it receives, numbered. */
 const PROGRAM = `const field = document.createElement('input');

@@ -7,10 +7,10 @@ import {
   preview,
   replaceEditorText,
   runStatus,
+  tickOf,
+  timeline,
 } from './helpers';
 
-const timeline = (page: Page) => page.getByRole('slider', { name: 'Timeline' });
-const tickOf = async (page: Page) => Number(await timeline(page).inputValue());
 const frame = (page: Page) => page.locator('iframe[title="Preview"]');
 
 async function openCanvas(page: Page) {
