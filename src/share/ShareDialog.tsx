@@ -1,18 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
-import { Check, ChevronDown, Copy, TriangleAlert } from 'lucide-react';
+import { Button, Checkbox, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { Check, Copy, TriangleAlert } from 'lucide-react';
 import type { Project } from '../protocol';
 import type { Session } from '../app/session';
 import { useStore } from '../app/useStore';
@@ -20,6 +8,7 @@ import { encodeProject } from '../project/share-codec';
 import { appBase, embedSnippet, LONG_LINK_CHARS, shareUrl } from './share-url';
 import { useCopy } from './useCopy';
 import { OpenLinkField } from './OpenLinkField';
+import { FileSelect } from '../files/FileSelect';
 
 /** The "Share" dialog: the link and its options, an embed snippet, and opening a pasted link. */
 export function ShareDialog({ session, close }: { session: Session; close: () => void }) {
@@ -56,31 +45,13 @@ export function ShareDialog({ session, close }: { session: Session; close: () =>
           </span>
           Read-only link
         </Checkbox>
-        <Select
+        <FileSelect
+          label="File to open"
           className="pp-share-select"
-          selectedKey={open}
-          onSelectionChange={(key) => setChosen(String(key))}
-        >
-          <Label>File to open</Label>
-          <Button className="pp-button">
-            <SelectValue />
-            <ChevronDown size={14} aria-hidden="true" />
-          </Button>
-          <Popover className="pp-popover">
-            <ListBox
-              className="pp-menu"
-              items={Object.keys(project.files)
-                .sort()
-                .map((id) => ({ id }))}
-            >
-              {(item) => (
-                <ListBoxItem className="pp-menu-item" id={item.id}>
-                  {item.id}
-                </ListBoxItem>
-              )}
-            </ListBox>
-          </Popover>
-        </Select>
+          paths={Object.keys(project.files)}
+          selected={open}
+          onSelect={setChosen}
+        />
       </div>
       <div className="pp-share-section">
         <TextField className="pp-share-field" value={link} isReadOnly>
