@@ -1,0 +1,118 @@
+/**
+ * The project and what the bundler worker makes of it: the project model's data, the build
+ * request and result (the worker's comlink API), and the program the preview runs. Plain
+ * data, no Monaco, no React; src/protocol.ts re-exports it for the preview's messages.
+ */
+
+// ---------------------------------------------------------------------------
+// Project data (plain, no Monaco, no React)
+
+export type ProjectFile =
+  { kind: 'text'; text: string } | { kind: 'binary'; bytes: Uint8Array; mime: string };
+
+export interface Project {
+  /** Shown in the title and used as the zip's folder name. */
+  name: string;
+  /** POSIX relative paths (no `..`, no leading `/`) to contents. */
+  files: Record<string, ProjectFile>;
+  /** Path of the module evaluated first. */
+  entry: string;
+}
+
+// ---------------------------------------------------------------------------
+// Bundler worker (comlink API: workers/bundler.worker.ts)
+
+export interface BuildRequest {
+  /** Increasing per request; a result whose id is not the latest is dropped. */
+  id: number;
+  files: Record<string, ProjectFile>;
+  entry: string;
+  /** Base URL of the ESM CDN for bare imports other than React, e.g. `https://esm.sh/`. */
+  cdnBase: string;
+}
+
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Project path the diagnostic points at, when known. */
+  file?: string;
+  /** 1-based. */
+  line?: number;
+  /** 1-based. */
+  column?: number;
+  text: string;
+}
+
+/** One module of a built program, evaluated by the runtime's module registry. */
+export type ProgramModule =
+  | {
+      kind: 'js';
+      /**
+       * A JS function expression `(function (require, module, exports) { … })` ready for
+       * indirect eval, ending in a `//# sourceURL=` comment naming `sourceUrl`. A module with
+       * loops has a 4th parameter, the loop guard: each loop iteration counts down its `c`
+       * and calls it with the loop's "file:line" when that runs out
+       * (`if (--__ppLoop.c < 0) __ppLoop("src/main.ts:2");`); the runtime passes its guard,
+       * which throws "Possible infinite loop at src/main.ts:2" when the tick's budget is spent.
+       */
+      code: string;
+      /** The URL stack frames of this module carry (see `sourceUrl()` below). */
+      url: string;
+      /** Source map (JSON text) from `code` back to the project file. */
+      map: string;
+      /** Import specifier as written → resolved module id (project path, vendor id or CDN URL). */
+      deps: Record<string, string>;
+    }
+  | {
+      kind: 'css';
+      /** Bundled CSS text; injected as a <style> when the module is first required. */
+      css: string;
+    }
+  | {
+      kind: 'asset';
+      /** The module's default export is an object URL for these bytes, made in the iframe. */
+      bytes: Uint8Array;
+      mime: string;
+    };
+
+export interface Program {
+  /** Module id evaluated first (a project path). */
+  entry: string;
+  /** Module ids are project paths, e.g. `src/main.tsx`. */
+  modules: Record<string, ProgramModule>;
+  /** Prebuilt vendor module ids the program requires (`react`, `react-dom/client`, …). */
+  vendor: string[];
+  /** ESM CDN URLs the program requires; loaded with dynamic import before the entry runs. */
+  cdn: string[];
+  /** Body HTML of the project's index.html (entry script removed), if it has one. */
+  html?: string;
+  /** `<head>` content of the project's index.html worth keeping (title, styles), if any. */
+  head?: string;
+}
+
+export interface BuildResult {
+  id: number;
+  /** Absent when the build failed (see diagnostics). */
+  program?: Program;
+  diagnostics: Diagnostic[];
+  /** Wall time spent in the worker, for the bench and the status tooltip. */
+  ms: number;
+}
+
+export interface BundlerApi {
+  /** Build the project; rejects only if the worker itself is broken. */
+  build(request: BuildRequest): Promise<BuildResult>;
+}
+
+/** Modules served prebuilt by the preview (never bundled per edit, never from a CDN). */
+export const VENDOR_MODULES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+] as const;
+export type VendorModule = (typeof VENDOR_MODULES)[number];
+
+/** URL prefix of user modules in stack traces; maps back through `ProgramModule.map`. */
+export const SOURCE_URL_PREFIX = 'playpen:///';
+export const sourceUrl = (path: string) => SOURCE_URL_PREFIX + path;
