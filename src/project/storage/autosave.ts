@@ -1,5 +1,7 @@
 import type { Project } from '../../protocol';
 import type { ProjectState, ProjectStore } from '../store';
+import type { ProjectFile } from '../../protocol';
+import { changedFiles } from './changed-files';
 import { describeStorageError, type ProjectBackend, type ProjectRecord } from './types';
 import {
   LAST_PROJECT_KEY,
@@ -84,6 +86,9 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let loadingOwn = false;
+  // The files of the last write handed to the backend, so the next one writes only what
+  // changed; null when the stored record may differ from it (failed write, another tab).
+  let written: { id: string; files: Readonly<Record<string, ProjectFile>> } | null = null;
 
   const setCurrent = (id: string | null) => {
     current = id;
@@ -162,13 +167,25 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
     const record = snapshot();
     dirty = false;
     if (!record) return chain;
+    const base = written?.id === record.id ? written.files : null;
+    written = { id: record.id, files: record.files };
     inFlight++;
     chain = chain.then(async () => {
       try {
-        await backend.put(record);
+        if (!base) await backend.put(record);
+        else {
+          const { files: _files, ...meta } = record;
+          void _files;
+          // A record gone meanwhile (deleted in another tab) is written whole again.
+          await backend
+            .patch({ meta, ...changedFiles(base, record.files) })
+            .catch(() => backend.put(record));
+        }
         clearWriteAhead(local, record.id, record.updatedAt);
         deps.onError(null);
       } catch (error) {
+        // The stored record now lags behind `written`: the next save writes it whole.
+        written = null;
         if (record.id === current) dirty = true;
         deps.onError(describeStorageError(error));
       } finally {
@@ -185,6 +202,8 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       setCurrent(record.id);
       updatedAt = record.updatedAt;
       store.replace({ name: record.name, files: record.files, entry: record.entry });
+      // The store keeps these file objects, so the first edit's save is a one-file patch.
+      written = { id: record.id, files: record.files };
       for (const path of record.openPaths) store.setActive(path);
       store.setActive(record.activePath);
     } finally {
@@ -216,6 +235,8 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       if (!found) return;
       load(found.record);
       if (found.fromWriteAhead) {
+        // The copy differs from the stored record in ways no patch base knows of.
+        written = null;
         dirty = true;
         await flush();
       }
@@ -244,6 +265,8 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
     },
     setSuspended(value) {
       suspended = value;
+      // Another tab may write the record meanwhile: the next save here writes it whole.
+      written = null;
       if (value) cancelTimer();
       else if (dirty) schedule();
     },
@@ -252,6 +275,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
     },
     detach() {
       cancelTimer();
+      written = null;
       dirty = false;
       setCurrent(null);
       safely(() => local?.removeItem(LAST_PROJECT_KEY));

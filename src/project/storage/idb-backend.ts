@@ -1,11 +1,35 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ProjectBackend, ProjectRecord, ProjectSummary } from './types';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { ProjectFile } from '../../protocol';
+import type { ProjectBackend, ProjectMeta, ProjectRecord, ProjectSummary } from './types';
+
+/** One file of one project: a save writes only the files that changed. */
+interface StoredFile {
+  /** The project's record id. */
+  id: string;
+  /** The file's path in the project. */
+  path: string;
+  /** Its contents. */
+  file: ProjectFile;
+}
 
 interface Schema extends DBSchema {
-  projects: { key: string; value: ProjectRecord };
+  /** A project's metadata; version 1 kept its files here too (migrated on upgrade). */
+  projects: { key: string; value: ProjectMeta & { files?: Record<string, ProjectFile> } };
   /** Name and time per project, so listing never reads every project's files. */
   summaries: { key: string; value: ProjectSummary; indexes: { updatedAt: number } };
+  /** Every project's files, keyed by [project id, path] (version 2). */
+  files: { key: [string, string]; value: StoredFile };
 }
+
+const VERSION = 2;
+
+/** All files of one project: arrays sort after strings, so [id, []] bounds every [id, path]. */
+const filesOf = (id: string) => IDBKeyRange.bound([id], [id, []]);
+
+const metaOf = ({ files: _files, ...meta }: ProjectRecord | Schema['projects']['value']) => {
+  void _files;
+  return meta;
+};
 
 type Database = IDBPDatabase<Schema>;
 
@@ -74,23 +98,55 @@ export function createIdbBackend(
     });
     return db;
   };
+  // One transaction per call: a project, its files and its list entry change together or not at all.
+  const writing = async () =>
+    (await open()).transaction(['projects', 'summaries', 'files'], 'readwrite');
   return {
-    get: async (id) => (await open()).get('projects', id),
+    async get(id) {
+      const tx = (await open()).transaction(['projects', 'files'], 'readonly');
+      const [stored, rows] = await Promise.all([
+        tx.objectStore('projects').get(id),
+        tx.objectStore('files').getAll(filesOf(id)),
+      ]);
+      if (!stored) return undefined;
+      const files = Object.fromEntries(rows.map((row) => [row.path, row.file]));
+      return { ...metaOf(stored), files: stored.files ?? files };
+    },
     async put(record) {
-      // One transaction: a project and its list entry are written together or not at all.
-      const tx = (await open()).transaction(['projects', 'summaries'], 'readwrite');
+      const tx = await writing();
       const { id, name, updatedAt } = record;
+      const files = tx.objectStore('files');
       await Promise.all([
-        tx.objectStore('projects').put(record),
+        files.delete(filesOf(id)),
+        ...Object.entries(record.files).map(([path, file]) => files.put({ id, path, file })),
+        tx.objectStore('projects').put(metaOf(record)),
+        tx.objectStore('summaries').put({ id, name, updatedAt }),
+        tx.done,
+      ]);
+    },
+    async patch({ meta, files: changed, removed }) {
+      const tx = await writing();
+      const { id, name, updatedAt } = meta;
+      if ((await tx.objectStore('projects').getKey(id)) === undefined) {
+        tx.abort();
+        await tx.done.catch(() => {});
+        throw new Error(`project ${id} is not stored`);
+      }
+      const files = tx.objectStore('files');
+      await Promise.all([
+        ...removed.map((path) => files.delete([id, path])),
+        ...Object.entries(changed).map(([path, file]) => files.put({ id, path, file })),
+        tx.objectStore('projects').put(meta),
         tx.objectStore('summaries').put({ id, name, updatedAt }),
         tx.done,
       ]);
     },
     async delete(id) {
-      const tx = (await open()).transaction(['projects', 'summaries'], 'readwrite');
+      const tx = await writing();
       await Promise.all([
         tx.objectStore('projects').delete(id),
         tx.objectStore('summaries').delete(id),
+        tx.objectStore('files').delete(filesOf(id)),
         tx.done,
       ]);
     },
@@ -103,12 +159,18 @@ export function createIdbBackend(
 
 function openPlaypen(handlers: OpenHandlers): Promise<Database> {
   let connection: Database | null = null;
-  const opening = openDB<Schema>('playpen', 1, {
-    upgrade(database) {
-      database.createObjectStore('projects', { keyPath: 'id' });
-      database
-        .createObjectStore('summaries', { keyPath: 'id' })
-        .createIndex('updatedAt', 'updatedAt');
+  const opening = openDB<Schema>('playpen', VERSION, {
+    async upgrade(database, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        database.createObjectStore('projects', { keyPath: 'id' });
+        database
+          .createObjectStore('summaries', { keyPath: 'id' })
+          .createIndex('updatedAt', 'updatedAt');
+      }
+      if (oldVersion < 2) {
+        database.createObjectStore('files', { keyPath: ['id', 'path'] });
+        await splitFiles(tx);
+      }
     },
     blocked: () => handlers.blocked(),
     // Another tab wants a newer version: let it, and reopen on the next call.
@@ -120,6 +182,22 @@ function openPlaypen(handlers: OpenHandlers): Promise<Database> {
   });
   void opening.then((database) => (connection = database)).catch(() => {});
   return opening;
+}
+
+/** Version 1 → 2: each project's files move to their own records (in the upgrade's transaction). */
+async function splitFiles(
+  tx: IDBPTransaction<Schema, ('projects' | 'summaries' | 'files')[], 'versionchange'>,
+) {
+  const projects = tx.objectStore('projects');
+  const files = tx.objectStore('files');
+  for (const stored of await projects.getAll()) {
+    if (!stored.files) continue;
+    const { id } = stored;
+    await Promise.all([
+      ...Object.entries(stored.files).map(([path, file]) => files.put({ id, path, file })),
+      projects.put(metaOf(stored)),
+    ]);
+  }
 }
 
 /** Some private modes throw on merely reading `indexedDB`. */

@@ -18,6 +18,19 @@ export interface ProjectRecord {
   updatedAt: number;
 }
 
+/** A record's fields other than its files (written on every save, small). */
+export type ProjectMeta = Omit<ProjectRecord, 'files'>;
+
+/** A save of an already-stored record: its metadata and only the files that changed. */
+export interface RecordPatch {
+  /** The record's new metadata (id, name, entry, tabs, time). */
+  meta: ProjectMeta;
+  /** Files added or changed since the last write of this record. */
+  files: Record<string, ProjectFile>;
+  /** Paths deleted (or moved away) since the last write of this record. */
+  removed: string[];
+}
+
 /** What the Projects list shows, without the files. */
 export interface ProjectSummary {
   /** Record id. */
@@ -31,7 +44,13 @@ export interface ProjectSummary {
 /** Where records live: IndexedDB in the app, memory in unit tests. Every call may reject. */
 export interface ProjectBackend {
   get(id: string): Promise<ProjectRecord | undefined>;
+  /** Writes a whole record: afterwards its files are exactly `record.files`. */
   put(record: ProjectRecord): Promise<void>;
+  /**
+   * Writes a stored record's metadata and the changed files only, so a save costs what
+   * changed, not the project; rejects when the record is not stored (write it with put).
+   */
+  patch(change: RecordPatch): Promise<void>;
   delete(id: string): Promise<void>;
   list(): Promise<ProjectSummary[]>;
 }

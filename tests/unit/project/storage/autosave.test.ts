@@ -209,6 +209,7 @@ describe('autosave', () => {
       backend: {
         get: () => Promise.reject(new Error('IndexedDB is not available')),
         put: () => Promise.reject(new Error('IndexedDB is not available')),
+        patch: () => Promise.reject(new Error('IndexedDB is not available')),
         delete: () => Promise.reject(new Error('IndexedDB is not available')),
         list: () => Promise.reject(new Error('IndexedDB is not available')),
       },

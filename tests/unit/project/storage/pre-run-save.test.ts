@@ -36,6 +36,7 @@ const never = <T>() => new Promise<T>(() => {});
 const hanging: ProjectBackend = {
   get: never,
   put: never,
+  patch: never,
   delete: never,
   list: never,
 };
