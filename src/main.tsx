@@ -6,7 +6,12 @@ import { createSession } from './app/session';
 import { installBenchHook } from './app/bench-hook';
 import { decideStartup, reloadOnNewPermalink } from './app/startup';
 import { EmbedLayout } from './app/EmbedLayout';
+import { loadMonaco } from './editor/load-monaco';
 import './app/app.css';
+
+// The editor's chunks download and compile while saved work is restored (an IndexedDB read)
+// and React renders the shell, instead of after; the editor awaits the same promise.
+void loadMonaco().catch(() => {});
 
 const queryClient = new QueryClient();
 const startup = decideStartup(window.location.href);

@@ -21,12 +21,14 @@ export const LAST_PROJECT_KEY = 'playpen:last-project';
 
 export function writeAhead(local: LocalStore | null, record: ProjectRecord): boolean {
   if (!local) return false;
-  const texts: Record<string, string> = {};
+  // Entries, not assignment: a file named `__proto__` must stay a plain key.
+  const textEntries: [string, string][] = [];
   const binaries: string[] = [];
   for (const [path, file] of Object.entries(record.files)) {
-    if (file.kind === 'text') texts[path] = file.text;
+    if (file.kind === 'text') textEntries.push([path, file.text]);
     else binaries.push(path);
   }
+  const texts = Object.fromEntries(textEntries);
   const { files: _files, ...rest } = record;
   void _files;
   try {
@@ -72,11 +74,15 @@ export function reconcile(
   if (!wal || (saved && saved.updatedAt > wal.record.updatedAt)) {
     return saved && { record: saved, fromWriteAhead: false };
   }
-  const files: Record<string, ProjectFile> = {};
-  for (const [path, text] of Object.entries(wal.texts)) files[path] = { kind: 'text', text };
+  const entries: [string, ProjectFile][] = Object.entries(wal.texts).map(([path, text]) => [
+    path,
+    { kind: 'text', text },
+  ]);
   for (const path of wal.binaries) {
-    const file = saved?.files[path];
-    if (file) files[path] = file;
+    const file = saved && Object.hasOwn(saved.files, path) ? saved.files[path] : undefined;
+    if (file) entries.push([path, file]);
   }
+  // fromEntries: a file named `__proto__` stays a plain key (JSON.parse made it one too).
+  const files: Record<string, ProjectFile> = Object.fromEntries(entries);
   return { record: { ...wal.record, id, files }, fromWriteAhead: true };
 }

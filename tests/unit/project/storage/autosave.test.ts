@@ -127,6 +127,7 @@ describe('autosave', () => {
     await first.autosave.flush();
     // The page dies with the IndexedDB write in flight: it never completes.
     first.backend.put = () => new Promise(() => {});
+    first.backend.patch = () => new Promise(() => {});
     first.store.setText('src/main.ts', 'v1 and then more typing');
     first.store.setActive('src/util.ts');
     first.autosave.flushOnHide();
@@ -153,6 +154,31 @@ describe('autosave', () => {
       text: 'v1 and then more typing',
     });
     expect([...first.local.map.keys()].some((k) => k.startsWith('playpen:wal:'))).toBe(false);
+  });
+
+  it('a file named __proto__ comes back through the write-ahead copy', async () => {
+    const first = setup();
+    await first.autosave.flush();
+    first.store.setText('src/main.ts', 'v1');
+    await first.autosave.flush();
+    const { put, patch } = first.backend;
+    first.backend.put = () => new Promise(() => {});
+    first.backend.patch = () => new Promise(() => {});
+    expect(first.store.createFile('__proto__', { kind: 'text', text: 'odd name' })).toEqual({
+      ok: true,
+    });
+    first.autosave.flushOnHide();
+    // The reloaded page's storage answers again.
+    Object.assign(first.backend, { put, patch });
+
+    const store = createProjectStore(sample('Default'));
+    await first.make({ store }).start();
+    const files = store.getState().project.files;
+    expect(Object.keys(files)).toContain('__proto__');
+    expect(Object.getOwnPropertyDescriptor(files, '__proto__')?.value).toEqual({
+      kind: 'text',
+      text: 'odd name',
+    });
   });
 
   it('ignores a write-ahead copy older than the saved record', async () => {
