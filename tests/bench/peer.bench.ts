@@ -81,6 +81,12 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
   const vueContext = await browser.newContext();
   try {
     const vue = await vueContext.newPage();
+    // Served locally or not at all: any request elsewhere (a CDN) fails the bench.
+    const external: string[] = [];
+    vue.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^https?:$/.test(url.protocol) && url.hostname !== '127.0.0.1') external.push(r.url());
+    });
     await vue.goto(peer.url);
     await vue.waitForFunction(() => '__vueRepl' in window);
     await openPlaypen(page);
@@ -129,6 +135,8 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       rows.push(row);
       console.log(row.join('  '));
     }
+    if (external.length)
+      throw new Error(`@vue/repl fetched from elsewhere: ${external.join(', ')}`);
     console.log(
       table(
         `Edit → console marker in the host page, Playpen vs @vue/repl (ms; ${RUNS} edits each, interleaved; first = project load)`,
