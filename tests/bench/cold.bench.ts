@@ -27,7 +27,13 @@ function recordMilestones() {
       return true;
     };
     const observer = new MutationObserver(() => check() && observer.disconnect());
-    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    // Attributes too: the editor's surface is shown by dropping `hidden`, no node added.
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
   };
   if (window === window.top)
     watch(() => {
