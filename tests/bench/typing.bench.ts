@@ -83,9 +83,12 @@ const eventQuantile = (reported: number[], keys: number, q: number) => {
   return v < EVENT_FLOOR ? `<${EVENT_FLOOR}` : ms(v);
 };
 
-test('typing into Monaco', async ({ page }) => {
+test('typing into Monaco', async ({ browser }, testInfo) => {
   const rows: (string | number)[][] = [];
   for (const n of envSizes([10, 100, 300, 1000])) {
+    // A fresh context per size: nothing saved by the last size is restored into this one.
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
     await openPlaypen(page);
     await watchLongTasks(page);
     await playpenMarker(page, 'pp-bench 0', { load: chainProject(n) });
@@ -100,26 +103,34 @@ test('typing into Monaco', async ({ page }) => {
     await page.keyboard.press('ControlOrMeta+End');
     await watchKeys(page);
 
-    // The auto-run after the last key clears the console and logs the marker again.
-    const ran = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const log = document.querySelector('[role="log"][aria-label="Console"]')!;
-          const observer = new MutationObserver(() => {
-            const keys = window.__ppKeys!;
-            if (keys.frame.length < 30 || !log.textContent?.includes('pp-bench 0')) return;
-            observer.disconnect();
-            resolve(performance.now());
-          });
-          observer.observe(log, { subtree: true, childList: true, characterData: true });
-        }),
-    );
     await page.keyboard.type(TYPED, { delay: KEY_DELAY });
     await page.waitForFunction(
       (count) => (window.__ppKeys?.frame.length ?? 0) >= count,
       TYPED.length,
     );
-    const runDone = await ran;
+    // The auto-run after the last key: its program is sent, then the console shows the marker
+    // (the same text as before the typing, which may leave the DOM unchanged: polled, not observed).
+    const runDone = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const lastKey = window.__ppKeys!.lastKey;
+          const timer = setTimeout(() => reject(new Error('no auto-run after typing')), 60_000);
+          const sent = () =>
+            performance
+              .getEntriesByName('playpen:program-sent', 'mark')
+              .some((m) => m.startTime > lastKey);
+          const shown = () =>
+            document
+              .querySelector('[role="log"][aria-label="Console"]')
+              ?.textContent?.includes('pp-bench 0');
+          const poll = () => {
+            if (!sent() || !shown()) return requestAnimationFrame(poll);
+            clearTimeout(timer);
+            resolve(performance.now());
+          };
+          poll();
+        }),
+    );
     const keys = await page.evaluate(() => ({
       frame: window.__ppKeys!.frame,
       events: [...window.__ppKeys!.events.values()],
@@ -142,6 +153,7 @@ test('typing into Monaco', async ({ page }) => {
     ];
     rows.push(row);
     console.log(row.join('  '));
+    await context.close();
   }
   console.log(
     table(
