@@ -10,6 +10,10 @@ export interface BenchHook {
   edit(path: string, text: string): Promise<void>;
   /** ms from the last load/edit to each phase mark of its run (saved, built, frame-ready, program-sent). */
   phases(): Record<string, number>;
+  /** Shows a file in the editor, as a click on it in the Files tree would. */
+  open(path: string): void;
+  /** Turns auto-run on or off (off when the hook installs, so edits time the run alone). */
+  setAutoRun(on: boolean): void;
 }
 
 const START = 'playpen:edit';
@@ -39,6 +43,12 @@ export function installBenchHook(session: Session): void {
       for (const entry of performance.getEntriesByType('mark'))
         if (entry.name !== START) out[entry.name.replace('playpen:', '')] = entry.startTime - start;
       return out;
+    },
+    open(path) {
+      session.project.setActive(path);
+    },
+    setAutoRun(on) {
+      session.settings.update({ autoRun: on });
     },
   };
   (window as unknown as { __playpenBench: BenchHook }).__playpenBench = hook;

@@ -2,6 +2,7 @@ import { test, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { TEMPLATES } from '../../src/project/templates';
 import { chainEdit, chainProject } from './projects';
+import { quantile } from './lib';
 
 // Edit → preview updated, measured from the edit (auto-run debounce excluded) to the moment
 // the new run's marker reaches the page: the new code was bundled, a fresh iframe took it and
@@ -24,11 +25,6 @@ interface Row {
 }
 
 const PHASES = ['saved', 'built', 'frame-ready', 'program-sent'] as const;
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
 
 type Action = { load: Project } | { edit: [path: string, text: string] };
 
@@ -99,17 +95,6 @@ async function measure(
     ).join(', ')}`,
   );
   return row;
-}
-
-declare global {
-  interface Window {
-    __playpenBench: {
-      load(project: Project): Promise<void>;
-      edit(path: string, text: string): Promise<void>;
-      /** Missing in builds before the phase marks (comparing with an older build). */
-      phases?(): Record<string, number>;
-    };
-  }
 }
 
 /** Edits per project; PLAYPEN_BENCH_RUNS lowers it on a busy machine. */

@@ -1,0 +1,162 @@
+import { test, type Page } from '@playwright/test';
+import { chainEdit, chainProject } from './projects';
+import {
+  envNumber,
+  envSizes,
+  longTaskSummary,
+  longTasksIn,
+  ms,
+  openPlaypen,
+  playpenMarker,
+  quantile,
+  table,
+  watchLongTasks,
+} from './lib';
+import { servePeer } from './vue-repl/serve';
+
+// Playpen against @vue/repl (the official Vue playground component, served from this machine),
+// on the same generated `.ts` projects (no JSX: @vue/repl strips types with sucrase), edits
+// interleaved so both see the same machine load. Both clocks start at the change, without
+// an editor debounce, and stop when the host page has the new run's console marker:
+// - Playpen: its console panel shows the marker (what the user sees; see lib.playpenMarker);
+// - @vue/repl: the marker's `console` message from its preview frame reaches the page (it has
+//   no console panel: its preview proxy forwards console calls to the host by postMessage).
+// @vue/repl recompiles the active file when its code changes (store.activeFile.code, as its
+// editor sets it), then re-evaluates every module in the one same-origin iframe it reuses.
+
+interface VueRepl {
+  store: {
+    setFiles(files: Record<string, string>, main: string): Promise<void>;
+    setActive(path: string): void;
+    activeFile: { code: string };
+  };
+}
+
+type VueAction = { files: Record<string, string>; main: string; open: string } | { code: string };
+
+/** Does the action in @vue/repl's store and times it to the marker's console message. */
+async function vueMarker(page: Page, marker: string, action: VueAction) {
+  return page.evaluate(
+    async ([marker, action]) => {
+      const { store } = (window as unknown as { __vueRepl: VueRepl }).__vueRepl;
+      const start = performance.now();
+      const done = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${marker} never received`)), 60_000);
+        const onMessage = (e: MessageEvent) => {
+          const d = e.data as { action?: string; args?: unknown[] } | null;
+          if (d?.action !== 'console' || d.args?.[0] !== marker) return;
+          removeEventListener('message', onMessage);
+          clearTimeout(timer);
+          resolve(performance.now());
+        };
+        addEventListener('message', onMessage);
+      });
+      if ('files' in action) {
+        await store.setFiles(action.files, action.main);
+        store.setActive(action.open);
+      } else store.activeFile.code = action.code;
+      const end = await done;
+      return { ms: end - start, start, end };
+    },
+    [marker, action] as const,
+  );
+}
+
+interface Side {
+  first: number;
+  samples: number[];
+  /** Long tasks per edit, from the change to the marker. */
+  longCounts: number[];
+  longMax: number;
+}
+
+const newSide = (): Side => ({ first: NaN, samples: [], longCounts: [], longMax: 0 });
+
+const RUNS = envNumber('PLAYPEN_BENCH_RUNS', 20);
+/** Unmeasured edits after each load (the peer re-creates its frame after setFiles). */
+const WARMUP = 2;
+
+test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
+  const peer = await servePeer();
+  const vueContext = await browser.newContext();
+  try {
+    const vue = await vueContext.newPage();
+    // Served locally or not at all: any request elsewhere (a CDN) fails the bench.
+    const external: string[] = [];
+    vue.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^https?:$/.test(url.protocol) && url.hostname !== '127.0.0.1') external.push(r.url());
+    });
+    await vue.goto(peer.url);
+    await vue.waitForFunction(() => '__vueRepl' in window);
+    await openPlaypen(page);
+    await watchLongTasks(page);
+    await watchLongTasks(vue);
+
+    const rows: (string | number)[][] = [];
+    for (const n of envSizes([10, 100, 300])) {
+      const project = chainProject(n, 'ts');
+      const files = Object.fromEntries(
+        Object.entries(project.files).map(([p, f]) => [p, (f as { text: string }).text]),
+      );
+      const pp = newSide();
+      const vr = newSide();
+      pp.first = (await playpenMarker(page, 'pp-bench 0', { load: project })).ms;
+      const open = chainEdit(n, 0, 'ts').path;
+      vr.first = (await vueMarker(vue, 'pp-bench 0', { files, main: project.entry, open })).ms;
+      for (let k = 1; k <= WARMUP + RUNS; k++) {
+        const { path, text } = chainEdit(n, k, 'ts');
+        const a = await playpenMarker(page, `pp-bench ${k}`, { edit: [path, text] });
+        const b = await vueMarker(vue, `pp-bench ${k}`, { code: text });
+        if (k <= WARMUP) continue;
+        for (const [side, pageOf, t] of [
+          [pp, page, a],
+          [vr, vue, b],
+        ] as const) {
+          side.samples.push(t.ms);
+          const long = longTaskSummary(await longTasksIn(pageOf, t.start, t.end));
+          side.longCounts.push(long.count);
+          side.longMax = Math.max(side.longMax, long.max);
+        }
+      }
+      const p50 = (s: Side) => quantile(s.samples, 0.5);
+      const row = [
+        `generated ${n} .ts files`,
+        ms(pp.first),
+        ms(p50(pp)),
+        ms(quantile(pp.samples, 0.9)),
+        ms(vr.first),
+        ms(p50(vr)),
+        ms(quantile(vr.samples, 0.9)),
+        `${(p50(pp) / p50(vr)).toFixed(2)}×`,
+        `${quantile(pp.longCounts, 0.5)} / ${ms(pp.longMax)}`,
+        `${quantile(vr.longCounts, 0.5)} / ${ms(vr.longMax)}`,
+      ];
+      rows.push(row);
+      console.log(row.join('  '));
+    }
+    if (external.length)
+      throw new Error(`@vue/repl fetched from elsewhere: ${external.join(', ')}`);
+    console.log(
+      table(
+        `Edit → console marker in the host page, Playpen vs @vue/repl (ms; ${RUNS} edits each, interleaved; first = project load)`,
+        [
+          'project',
+          'Playpen first',
+          'p50',
+          'p90',
+          '@vue/repl first',
+          'p50',
+          'p90',
+          'ratio p50',
+          'Playpen long tasks/edit p50 / max ms',
+          '@vue/repl long tasks p50 / max ms',
+        ],
+        rows,
+      ),
+    );
+  } finally {
+    await vueContext.close();
+    await peer.close();
+  }
+});
