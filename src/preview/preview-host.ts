@@ -1,6 +1,7 @@
 import type { HostMessage, InputRecord, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
+import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
@@ -76,6 +77,13 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   let pingSeq = 0;
   let disposed = false;
   const focus = createFocusKeeper(container.ownerDocument);
+  const view = container.ownerDocument.defaultView ?? window;
+  // Spares and checkpoints wait while a run starts: they would compete with its first output.
+  const gate = createBackgroundGate({
+    frame: (callback) => view.requestAnimationFrame(() => callback()),
+    setTimer: (callback, ms) => setTimeout(callback, ms),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  });
   const parked = createParkedFrames((message, frame) => {
     if (message.type === 'shortcut') options.onShortcut?.(message.action);
     // A replay's focus() moved the keys here, out of the app.
@@ -176,9 +184,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         if (message.seq === pingSeq) pingSentAt = null;
         return;
       }
-      // The program is up: boot the next run's frame now, off its start-up path, so an edit
-      // never waits for an iframe and its runtime to load.
-      if (message.type === 'evaluated') prepareSpare();
+      // The program is up: boot the next run's frame once it has shown its first output, off
+      // its start-up path, so an edit never waits for an iframe and its runtime to load.
+      if (message.type === 'evaluated') gate.whenOpen(prepareSpare);
+      if (message.type === 'ticks') gate.ticks(message.state.mode);
       if (message.type === 'tick-started') {
         active.tick = message.tick;
         return;
@@ -200,9 +209,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
 
   return {
     park(program, run) {
-      parked.park(run, takeSpare(), (frame, replay) => {
+      // Replaying a checkpoint evaluates the whole program: not while a run is starting.
+      const frame = new Promise<void>((resolve) => gate.whenOpen(resolve)).then(takeSpare);
+      parked.park(run, frame, (frame, replay) => {
         frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
-        setTimeout(prepareSpare, 200);
+        gate.whenOpen(prepareSpare);
       });
     },
     parkedReached: (run) => parked.reached(run),
@@ -211,6 +222,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       const taken = parked.take(run);
       if (!taken) return null;
       startSeq++;
+      gate.open();
       activate(taken.frame, run);
       const messages = promotedMessages(taken.buffer, taken.resting);
       // After the caller has adopted `run` as its frame (it gets it from our return), yet
@@ -243,10 +255,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         return;
       }
       perfMark('playpen:frame-ready');
+      gate.hold();
       activate(frame, run);
       frame.send(runMessage(program, run));
       perfMark('playpen:program-sent');
-      setTimeout(prepareSpare, 500);
+      // Also when the program never reports (the gate gives up waiting).
+      gate.whenOpen(prepareSpare);
     },
     send(message) {
       current?.frame.send(message);
@@ -264,6 +278,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     },
     dispose() {
       disposed = true;
+      gate.dispose();
       clearInterval(heartbeat);
       focus.dispose();
       removeCurrent();
