@@ -7,6 +7,8 @@ export interface BackgroundGateDeps {
   clearTimer(handle: unknown): void;
   /** Longest a started run holds background work back (ms), e.g. when it never starts ticking. */
   maxHoldMs?: number;
+  /** Held from the start until the first run settles: nothing competes with the app's first run. */
+  startHeld?: boolean;
 }
 
 export interface BackgroundGate {
@@ -30,7 +32,7 @@ export interface BackgroundGate {
  */
 export function createBackgroundGate(deps: BackgroundGateDeps): BackgroundGate {
   const maxHoldMs = deps.maxHoldMs ?? 1000;
-  let held = false;
+  let held = deps.startHeld ?? false;
   let reports = 0;
   let releasing = false;
   let timer: unknown = null;

@@ -7,6 +7,7 @@ import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
 import { promotedMessages } from './parked-buffer';
 import { createParkedFrames } from './parked-frames';
+import { createSpareFrames } from './spare-frames';
 import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
@@ -69,7 +70,6 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
 
   // `tick`: the latest tick the preview began (tick-started) or reported (ticks).
   let current: { frame: ConnectedFrame; runId: number; tick: number } | null = null;
-  let spare: Promise<ConnectedFrame> | null = null;
   let startSeq = 0;
   // When the unanswered ping was sent; null when every ping was answered. Measuring from the
   // ping (not the last pong) keeps background-tab timer throttling from looking like a hang.
@@ -83,6 +83,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     frame: (callback) => view.requestAnimationFrame(() => callback()),
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    startHeld: true,
   });
   const parked = createParkedFrames((message, frame) => {
     if (message.type === 'shortcut') options.onShortcut?.(message.action);
@@ -90,32 +91,14 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
   });
 
-  // A spare iframe with the runtime already loaded saves ~25–150 ms per run.
-  const takeSpare = () => {
-    const frame = spare ?? createFrame(container, previewUrl);
-    spare = null;
-    spareReady = null;
-    return frame;
-  };
-  // The spare once connected: `start` hands it the program in the same task, before the
-  // microtasks of the app's own update for the new run (a React render) run.
-  let spareReady: ConnectedFrame | null = null;
-  // The last program used the prebuilt React bundle: spares load it ahead, since compiling it
-  // is most of a React run's start-up and the next run (an edit) most likely uses it too.
-  let preloadVendor = false;
+  // Two, so back-to-back runs each find one ready (see spare-frames.ts).
+  const spares = createSpareFrames({
+    create: () => createFrame(container, previewUrl),
+    size: 2,
+    schedule: (boot) => gate.whenOpen(boot),
+  });
   const prepareSpare = () => {
-    if (disposed || spare) return;
-    const frame = createFrame(container, previewUrl);
-    spare = frame;
-    frame.then(
-      (f) => {
-        if (spare === frame) spareReady = f;
-        if (preloadVendor) f.send({ type: 'preload', vendor: true });
-      },
-      () => {
-        if (spare === frame) spare = null;
-      },
-    );
+    if (!disposed) spares.fill();
   };
 
   // The first run's frame boots while the app builds it.
@@ -210,7 +193,9 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   return {
     park(program, run) {
       // Replaying a checkpoint evaluates the whole program: not while a run is starting.
-      const frame = new Promise<void>((resolve) => gate.whenOpen(resolve)).then(takeSpare);
+      const frame = new Promise<void>((resolve) => gate.whenOpen(resolve)).then(() =>
+        spares.take(),
+      );
       parked.park(run, frame, (frame, replay) => {
         frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
         gate.whenOpen(prepareSpare);
@@ -236,12 +221,15 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     dropParked: (run) => parked.drop(run),
     async start(program, run) {
       const seq = ++startSeq;
-      preloadVendor = program.vendor.length > 0;
-      const ready = spareReady;
+      // The last program used the prebuilt React bundle: spares load it ahead, since compiling
+      // it is most of a React run's start-up and the next run (an edit) most likely uses it too.
+      if (program.vendor.length > 0) spares.preloadVendor();
+      // A connected spare gets the program in this task, before the microtasks of the app's
+      // own update for the new run (a React render) run.
+      const ready = spares.takeReady();
       let frame: ConnectedFrame;
       try {
-        frame = ready ?? (await takeSpare());
-        if (ready) takeSpare();
+        frame = ready ?? (await spares.take());
       } catch {
         try {
           frame = await createFrame(container, previewUrl);
@@ -271,8 +259,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       parked.drop();
       // A spare made while the stopped preview was hung may share its renderer process and
       // never start: drop every standby frame so the next run gets a fresh one.
-      spare = null;
-      spareReady = null;
+      spares.clear(false);
       for (const frame of container.querySelectorAll('iframe.pp-preview-frame--standby'))
         frame.remove();
     },
@@ -283,9 +270,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       focus.dispose();
       removeCurrent();
       parked.drop();
-      void spare?.then((f) => f.iframe.remove()).catch(() => {});
-      spare = null;
-      spareReady = null;
+      spares.clear(true);
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBackgroundGate } from '../../../src/preview/background-gate';
 
 /** A gate on hand-driven frames and timers. */
-function setup(maxHoldMs?: number) {
+function setup(maxHoldMs?: number, startHeld?: boolean) {
   let frames: (() => void)[] = [];
   const timers = new Map<number, () => void>();
   let next = 0;
@@ -11,6 +11,7 @@ function setup(maxHoldMs?: number) {
     setTimer: (callback) => (timers.set(++next, callback), next),
     clearTimer: (handle) => timers.delete(handle as number),
     maxHoldMs,
+    startHeld,
   });
   const paint = () => {
     const due = frames;
@@ -94,5 +95,17 @@ describe('background gate', () => {
     gate.whenOpen(work('again'));
     gate.open();
     expect(done).toEqual(['spare', 'again']);
+  });
+
+  it('can start held, until the first run settles', () => {
+    const { gate, paint, done, work } = setup(1000, true);
+    gate.whenOpen(work('second spare'));
+    paint();
+    expect(done).toEqual([]);
+    gate.hold();
+    gate.ticks('paused');
+    paint();
+    paint();
+    expect(done).toEqual(['second spare']);
   });
 });
