@@ -25,7 +25,13 @@ export interface Project {
 export interface BuildRequest {
   /** Increasing per request; a result whose id is not the latest is dropped. */
   id: number;
-  files: Record<string, ProjectFile>;
+  /**
+   * Files changed since this worker's previous request (null: deleted); the whole project when
+   * `reset`. The worker keeps a mirror of the rest, so an edit sends one file, not the project.
+   */
+  changes: Record<string, ProjectFile | null>;
+  /** `changes` is the whole project (a new worker): the worker drops the files it had. */
+  reset: boolean;
   entry: string;
   /** Base URL of the ESM CDN for bare imports other than React, e.g. `https://esm.sh/`. */
   cdnBase: string;

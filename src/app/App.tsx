@@ -5,7 +5,7 @@ import { useStore } from './useStore';
 import { Toolbar } from './Toolbar';
 import { EditorArea, type RevealTarget } from './EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
-import { PreviewPane } from '../preview/PreviewPane';
+import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { HangBanner } from '../run/HangBanner';
 import { listenForRunChord } from '../run/run-shortcuts';
@@ -21,8 +21,8 @@ function layoutStorage(): Storage | undefined {
 }
 
 export function App({ session }: { session: Session }) {
-  const runState = useStore(session.controller);
-  const { readOnly } = useStore(session.view);
+  // Only what the layout itself shows: a run or an edit must not re-render every panel.
+  const readOnly = useStore(session.view, (v) => v.readOnly);
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
   const main = useDefaultLayout({ id: 'playpen:layout:main', storage: layoutStorage() });
   const side = useDefaultLayout({ id: 'playpen:layout:side', storage: layoutStorage() });
@@ -61,12 +61,7 @@ export function App({ session }: { session: Session }) {
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea
-            session={session}
-            diagnostics={runState.diagnostics}
-            reveal={reveal}
-            readOnly={readOnly}
-          />
+          <EditorArea session={session} reveal={reveal} readOnly={readOnly} />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">
@@ -76,7 +71,7 @@ export function App({ session }: { session: Session }) {
             onLayoutChanged={side.onLayoutChanged}
           >
             <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
-              <PreviewPane attach={attach} state={runState} timeline={session.timeline} />
+              <LivePreviewPane session={session} attach={attach} />
             </Panel>
             <Separator className="pp-separator pp-separator--horizontal" />
             <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">

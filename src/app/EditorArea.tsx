@@ -1,9 +1,10 @@
-import type { Diagnostic } from '../protocol';
+import { useMemo } from 'react';
 import type { Session } from './session';
-import { useStore } from './useStore';
-import { CodeEditor } from '../editor/CodeEditor';
+import { shallowEqual, useStore } from './useStore';
+import { CodeEditor, type FileSource } from '../editor/CodeEditor';
 import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';
+import { editorSlice } from './editor-slice';
 
 /** Where to move the editor's cursor (a console location was clicked). */
 export interface RevealTarget {
@@ -16,27 +17,31 @@ export interface RevealTarget {
 
 export interface EditorAreaProps {
   session: Session;
-  /** Build diagnostics shown as markers. */
-  diagnostics: Diagnostic[];
   reveal: RevealTarget | null;
   /** Refuses edits (a read-only link). */
   readOnly?: boolean;
 }
 
 /** Monaco for text files, a preview for binary ones. */
-export function EditorArea({ session, diagnostics, reveal, readOnly }: EditorAreaProps) {
-  const { project, activePath, loads } = useStore(session.project);
-  const active = activePath ? project.files[activePath] : undefined;
+export function EditorArea({ session, reveal, readOnly }: EditorAreaProps) {
+  const store = session.project;
+  // Not the files: typing changes the active file's object, and must not re-render this.
+  const { activePath, binary, isText, loads } = useStore(store, editorSlice, shallowEqual);
+  const diagnostics = useStore(session.controller, (s) => s.diagnostics);
+  const files = useMemo<FileSource>(
+    () => ({ getFiles: () => store.getState().project.files, subscribe: store.subscribe }),
+    [store],
+  );
   const editorSettings = useEditorSettings(session.settings);
   return (
     <div className="pp-editor-area">
       <div className="pp-editor-tab">{activePath ?? 'No file open'}</div>
-      {active?.kind === 'binary' && activePath && <BinaryPreview path={activePath} file={active} />}
-      <div className="pp-editor-host" hidden={active?.kind === 'binary'}>
+      {binary && activePath && <BinaryPreview path={activePath} file={binary} />}
+      <div className="pp-editor-host" hidden={binary !== null}>
         <CodeEditor
-          files={project.files}
-          activePath={active?.kind === 'text' ? activePath : null}
-          onChange={(path, text) => session.project.setText(path, text)}
+          files={files}
+          activePath={isText ? activePath : null}
+          onChange={(path, text) => store.setText(path, text)}
           diagnostics={diagnostics}
           readOnly={readOnly}
           reveal={reveal ?? undefined}

@@ -4,13 +4,14 @@ import { useStore } from './useStore';
 
 /** The embed has no file tree: this picks which of the project's files the editor shows. */
 export function EmbedFilePicker({ store }: { store: ProjectStore }) {
-  const { project, activePath } = useStore(store);
+  const paths = useStore(store, (s) => s.paths);
+  const activePath = useStore(store, (s) => s.activePath);
   return (
     <FileSelect
       label="File"
       className="pp-embed-file"
       labelClassName="pp-embed-file-label"
-      paths={Object.keys(project.files)}
+      paths={paths}
       selected={activePath}
       onSelect={(path) => store.setActive(path)}
     />

@@ -1,39 +1,29 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { ExternalLink, Play } from 'lucide-react';
-import { Button, Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useCallback, useEffect } from 'react';
+import { Play } from 'lucide-react';
+import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from './useStore';
 import { useMediaQuery } from './useMediaQuery';
 import { EditorArea } from './EditorArea';
 import { ViewBanners } from './ViewBanners';
-import { RunStatus } from '../run/RunStatus';
+import { LiveRunStatus } from '../run/RunStatus';
 import { RunControls } from '../run/RunControls';
 import { HangBanner } from '../run/HangBanner';
 import { EmbedFilePicker } from './EmbedFilePicker';
-import { PreviewPane } from '../preview/PreviewPane';
+import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
-import { encodeProject } from '../project/share-codec';
-import { appBase, shareUrl } from '../share/share-url';
+import { OpenInPlaypenLink } from './OpenInPlaypenLink';
 
 /**
  * `?embed`: Run, the run controls and "Open in Playpen" on top; a file picker over the editor
  * (no file tree); editor and preview side by side, or as tabs when narrow.
  */
 export function EmbedLayout({ session }: { session: Session }) {
-  const runState = useStore(session.controller);
-  const { project, activePath } = useStore(session.project);
-  const { readOnly } = useStore(session.view);
+  // Slices only: an edit or a run must not re-render the whole embed.
+  const name = useStore(session.project, (s) => s.project.name);
+  const readOnly = useStore(session.view, (v) => v.readOnly);
   const narrow = useMediaQuery('(max-width: 720px)');
   const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
-  // The project as it is now (with the embed's edits), editable, in a full Playpen.
-  const fullUrl = useMemo(
-    () =>
-      shareUrl(
-        appBase(window.location.href),
-        encodeProject(project, { open: activePath ?? undefined }),
-      ),
-    [project, activePath],
-  );
 
   // Runs at start (unless the last run hung: HangBanner says why), and again when the layout
   // flips (the preview pane is then a new element).
@@ -44,19 +34,14 @@ export function EmbedLayout({ session }: { session: Session }) {
   const editor = (
     <div className="pp-embed-code">
       <EmbedFilePicker store={session.project} />
-      <EditorArea
-        session={session}
-        diagnostics={runState.diagnostics}
-        reveal={null}
-        readOnly={readOnly}
-      />
+      <EditorArea session={session} reveal={null} readOnly={readOnly} />
     </div>
   );
-  const preview = <PreviewPane attach={attach} state={runState} timeline={session.timeline} />;
+  const preview = <LivePreviewPane session={session} attach={attach} />;
   return (
     <div className="pp-app pp-embed">
       <header className="pp-toolbar">
-        <span className="pp-logo">{project.name}</span>
+        <span className="pp-logo">{name}</span>
         <Button
           className="pp-button pp-button--primary"
           onPress={() => void session.controller.run()}
@@ -65,11 +50,8 @@ export function EmbedLayout({ session }: { session: Session }) {
           Run
         </Button>
         <RunControls timeline={session.timeline} />
-        <RunStatus state={runState} />
-        <Link className="pp-button pp-embed-open" href={fullUrl} target="_blank" rel="noopener">
-          Open in Playpen
-          <ExternalLink size={14} aria-hidden="true" />
-        </Link>
+        <LiveRunStatus controller={session.controller} />
+        <OpenInPlaypenLink store={session.project} />
       </header>
       <HangBanner watch={session.hang} />
       <ViewBanners session={session} />

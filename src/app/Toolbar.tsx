@@ -2,7 +2,7 @@ import { Play } from 'lucide-react';
 import { Button, Switch, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from './useStore';
-import { RunStatus } from '../run/RunStatus';
+import { LiveRunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
 import { DownloadButton } from './DownloadButton';
 import { ShareButton } from '../share/ShareButton';
@@ -14,15 +14,15 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 
 export function Toolbar({ session }: { session: Session }) {
-  const runState = useStore(session.controller);
-  const settings = useStore(session.settings);
-  const library = useStore(session.persistence.library);
+  // Slices, not whole states: a run's status changes re-render the status alone.
+  const autoRun = useStore(session.settings, (s) => s.autoRun);
+  const libraryFailed = useStore(session.persistence.library, (l) => !!l.error);
   return (
     <header className="pp-toolbar">
       <span className="pp-logo">Playpen</span>
       <NewProjectMenu
         onCreate={(project) => void session.persistence.library.create(project)}
-        keepsOpenProject={!library.error}
+        keepsOpenProject={!libraryFailed}
       />
       <ProjectsButton library={session.persistence.library} />
       <DownloadButton store={session.project} onNotice={(text) => session.view.showNotice(text)} />
@@ -38,7 +38,7 @@ export function Toolbar({ session }: { session: Session }) {
       </TooltipTrigger>
       <Switch
         className="pp-switch"
-        isSelected={settings.autoRun}
+        isSelected={autoRun}
         onChange={(autoRun) => session.settings.update({ autoRun })}
       >
         <span className="pp-switch-track" aria-hidden="true">
@@ -47,7 +47,7 @@ export function Toolbar({ session }: { session: Session }) {
         Auto-run
       </Switch>
       <RunControls timeline={session.timeline} />
-      <RunStatus state={runState} />
+      <LiveRunStatus controller={session.controller} />
       <ShareButton session={session} />
       <SettingsButton settings={session.settings} />
     </header>

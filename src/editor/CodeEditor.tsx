@@ -27,9 +27,21 @@ export interface EditorReveal {
   nonce: number;
 }
 
+/** The project's files as they change. */
+export interface FileSource {
+  /** The files now (an immutable snapshot: a changed file is a new object). */
+  getFiles(): Record<string, ProjectFile>;
+  /** Called after every change; returns the unsubscribe function. */
+  subscribe(fn: () => void): () => void;
+}
+
 export interface CodeEditorProps {
-  /** The project's files; text files become Monaco models, binary files are ignored. */
-  files: Record<string, ProjectFile>;
+  /**
+   * The project's files; text files become Monaco models, binary files are ignored. Read
+   * through a subscription, not a prop per change: a keystroke updates its own model's
+   * neighbours (none) without re-rendering the editor.
+   */
+  files: FileSource;
   /** File shown in the editor; null (or a binary path) shows no file. */
   activePath: string | null;
   /** Called on every edit made in the editor, with the file's whole new text. */
@@ -65,10 +77,12 @@ export function CodeEditor(props: CodeEditorProps) {
   const canRun = useRef<(value: boolean) => void>(undefined);
   const lastProject = useRef(projectId);
   const lastReveal = useRef<number>(undefined);
+  const shown = useRef(activePath);
 
   useEffect(() => {
     callbacks.current = { onChange: props.onChange, onRun: props.onRunShortcut, readOnly };
     canRun.current?.(!!props.onRunShortcut);
+    shown.current = activePath;
   });
 
   useEffect(() => {
@@ -103,13 +117,25 @@ export function CodeEditor(props: CodeEditorProps) {
       instance?.setModel(null);
       disposeAllModels();
     }
-    languageService.update(files, syncModels(monaco, files));
+    // Only files whose object changed since the last sync are looked at (models.ts).
+    let previous: Record<string, ProjectFile> | undefined;
+    const sync = () => {
+      const next = files.getFiles();
+      if (next === previous) return;
+      const modelsChanged = syncModels(monaco, next, previous);
+      previous = next;
+      languageService.update(next, modelsChanged);
+      // The file shown may have just got its model (created, uploaded over a binary one).
+      if (modelsChanged && instance) showModel(instance, shown.current);
+    };
+    sync();
+    return files.subscribe(sync);
   }, [monaco, instance, languageService, files, projectId]);
 
   useEffect(() => {
     if (!instance) return;
     showModel(instance, activePath);
-  }, [instance, activePath, files, projectId]);
+  }, [instance, activePath, projectId]);
 
   useEffect(() => {
     // Not on every edit: markers move with the text, re-setting them would put them back.

@@ -66,24 +66,48 @@ function packageJsonDependencies(files: Record<string, ProjectFile>): string[] {
   }
 }
 
+/** Bare or URL import specifiers of one script's text, except the React modules typed here. */
+export function untypedImports(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const specifier = match[2]!.trim();
+    if (specifier && isBareOrUrl(specifier) && !TYPED.has(specifier)) names.push(specifier);
+  }
+  return names;
+}
+
+/**
+ * untypedImports remembered per file object: a file's object is replaced when its text
+ * changes, so after an edit only the edited file is scanned again.
+ */
+export function cachedUntypedImports(): (file: ProjectFile & { kind: 'text' }) => string[] {
+  const cache = new WeakMap<ProjectFile, string[]>();
+  return (file) => {
+    let names = cache.get(file);
+    if (!names) cache.set(file, (names = untypedImports(file.text)));
+    return names;
+  };
+}
+
 /**
  * Shorthand (any-typed) declarations for every bare or URL import in the project's script
  * files and every package.json dependency (with its subpaths), except the React modules
  * whose real types are installed. Such imports are served by the ESM CDN at run time and
  * have no types here; without this every one of them would be a red squiggle. Missing
  * relative files still error. Output is sorted so unchanged input gives identical text.
+ * `importsOf` may cache per file (cachedUntypedImports).
  */
 export function bareModuleDeclarations(
   files: Record<string, ProjectFile>,
   isScript: (path: string) => boolean,
+  importsOf: (file: ProjectFile & { kind: 'text' }) => string[] = (file) =>
+    untypedImports(file.text),
 ): string {
   const names = new Set<string>();
-  for (const [path, file] of Object.entries(files)) {
+  for (const path in files) {
+    const file = files[path]!;
     if (file.kind !== 'text' || !isScript(path)) continue;
-    for (const match of file.text.matchAll(SPECIFIER)) {
-      const specifier = match[2]!.trim();
-      if (specifier && isBareOrUrl(specifier) && !TYPED.has(specifier)) names.add(specifier);
-    }
+    for (const name of importsOf(file)) names.add(name);
   }
   for (const name of packageJsonDependencies(files)) {
     if (name === 'react' || name === 'react-dom' || name.startsWith('@types/')) continue;

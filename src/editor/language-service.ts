@@ -6,7 +6,7 @@
  * served by the CDN (no types here). This fills those gaps.
  */
 import type { ProjectFile } from '../protocol';
-import { bareModuleDeclarations } from './ambient';
+import { bareModuleDeclarations, cachedUntypedImports } from './ambient';
 import type { MonacoApi } from './monaco-setup';
 import { getModel, modelPaths } from './models';
 import { isScriptPath } from './paths';
@@ -37,6 +37,8 @@ export function createLanguageServiceSync(monaco: MonacoApi) {
   let revision = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
+  // After an edit only the edited file is scanned for imports again.
+  const importsOf = cachedUntypedImports();
 
   const setLib = (content: string, uri: string) => {
     typescriptDefaults.addExtraLib(content, uri);
@@ -44,7 +46,7 @@ export function createLanguageServiceSync(monaco: MonacoApi) {
   };
 
   async function run(files: Record<string, ProjectFile>, modelsChanged: boolean) {
-    const next = bareModuleDeclarations(files, isScriptPath);
+    const next = bareModuleDeclarations(files, isScriptPath, importsOf);
     if (next !== declarations) {
       declarations = next;
       setLib(next, CDN_MODULES_LIB); // also re-checks the visible file

@@ -85,59 +85,93 @@ function disposeEntry(path: string, entry: Entry) {
 }
 
 /**
+ * Monaco gives each model a listener on the language registry (to follow a language that
+ * is registered later). With hundreds of files that trips Monaco's listener-leak warning
+ * and makes every further model pay for a stack trace. Our languages are all registered
+ * up front, so the model is pinned to the language it got, which drops that listener.
+ * (`setLanguage` with an id is the text model's own API; the typings only lack it.)
+ */
+function pinLanguage(model: editor.ITextModel) {
+  const pinnable = model as editor.ITextModel & { setLanguage?: (languageId: string) => void };
+  pinnable.setLanguage?.(model.getLanguageId());
+}
+
+function createEntry(monaco: MonacoApi, path: string, text: string): Entry {
+  const uri = modelUri(monaco, path);
+  // A model left by someone else (or a hot reload) at our URI is taken over, not duplicated.
+  const existing = monaco.editor.getModel(uri);
+  const model = existing ?? monaco.editor.createModel(text, languageForPath(path), uri);
+  if (!existing) pinLanguage(model);
+  if (model.getValue() !== text) model.setValue(text);
+  const created: Entry = {
+    model,
+    known: text,
+    unechoed: [],
+    listener: model.onDidChangeContent(() => {
+      const value = model.getValue();
+      created.known = value;
+      if (applyingOutsideChange || !onUserChange) return;
+      created.unechoed.push(value);
+      if (created.unechoed.length > MAX_UNECHOED) created.unechoed.shift();
+      onUserChange(path, value);
+    }),
+  };
+  return created;
+}
+
+/** Brings one text file's model up to date; returns whether a model was created. */
+function syncFile(monaco: MonacoApi, path: string, text: string): boolean {
+  const entry = entries.get(path);
+  if (!entry) {
+    entries.set(path, createEntry(monaco, path, text));
+    return true;
+  }
+  if (entry.known === text) {
+    entry.unechoed.length = 0;
+    return false;
+  }
+  const echo = entry.unechoed.lastIndexOf(text);
+  if (echo >= 0) {
+    entry.unechoed.splice(0, echo + 1);
+    return false;
+  }
+  entry.unechoed.length = 0;
+  if (entry.model.getValue() !== text) applyOutsideText(entry, text);
+  entry.known = text;
+  return false;
+}
+
+/**
  * Makes the models match the project: creates models for new text files, applies outside
  * changes as undoable edits, disposes models of files that are gone (or became binary).
+ * With `previous` (the files this was last called with), only files whose object changed
+ * are looked at: a keystroke touches one model, not every file of the project.
  * Returns whether the set of models changed.
  */
-export function syncModels(monaco: MonacoApi, files: Record<string, ProjectFile>): boolean {
+export function syncModels(
+  monaco: MonacoApi,
+  files: Record<string, ProjectFile>,
+  previous?: Record<string, ProjectFile>,
+): boolean {
+  if (files === previous) return false;
   let changed = false;
-  for (const [path, file] of Object.entries(files)) {
-    if (file.kind !== 'text') continue;
-    const entry = entries.get(path);
-    if (entry) {
-      if (entry.known === file.text) {
-        entry.unechoed.length = 0;
-        continue;
-      }
-      const echo = entry.unechoed.lastIndexOf(file.text);
-      if (echo >= 0) {
-        entry.unechoed.splice(0, echo + 1);
-        continue;
-      }
-      entry.unechoed.length = 0;
-      if (entry.model.getValue() !== file.text) applyOutsideText(entry, file.text);
-      entry.known = file.text;
+  for (const path in files) {
+    const file = files[path]!;
+    if (previous && previous[path] === file && (file.kind !== 'text' || entries.has(path)))
       continue;
-    }
-    const uri = modelUri(monaco, path);
-    // A model left by someone else (or a hot reload) at our URI is taken over, not duplicated.
-    const model =
-      monaco.editor.getModel(uri) ??
-      monaco.editor.createModel(file.text, languageForPath(path), uri);
-    if (model.getValue() !== file.text) model.setValue(file.text);
-    const created: Entry = {
-      model,
-      known: file.text,
-      unechoed: [],
-      listener: model.onDidChangeContent(() => {
-        const text = model.getValue();
-        created.known = text;
-        if (applyingOutsideChange || !onUserChange) return;
-        created.unechoed.push(text);
-        if (created.unechoed.length > MAX_UNECHOED) created.unechoed.shift();
-        onUserChange(path, text);
-      }),
-    };
-    entries.set(path, created);
-    changed = true;
-  }
-  for (const [path, entry] of entries) {
-    const file = files[path];
-    if (!file || file.kind !== 'text') {
-      disposeEntry(path, entry);
+    if (file.kind === 'text') changed = syncFile(monaco, path, file.text) || changed;
+    else if (entries.has(path)) {
+      disposeEntry(path, entries.get(path)!);
       changed = true;
     }
   }
+  const gone = (path: string) => {
+    const entry = path in files ? undefined : entries.get(path);
+    if (entry) disposeEntry(path, entry);
+    return entry !== undefined;
+  };
+  if (previous) for (const path in previous) changed = gone(path) || changed;
+  else for (const path of [...entries.keys()]) changed = gone(path) || changed;
   return changed;
 }
 

@@ -17,7 +17,7 @@ export interface FileSelectProps {
   /** Class of the label, when it is styled apart. */
   labelClassName?: string;
   /** The project's file paths, in any order (listed sorted). */
-  paths: string[];
+  paths: readonly string[];
   /** The file shown as chosen (none while null). */
   selected: string | null;
   /** A file was chosen. */

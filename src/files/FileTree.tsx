@@ -3,12 +3,13 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNod
 import { Button, Toolbar, Tree, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
 import { ancestorsOf } from '../project/paths';
 import type { ProjectStore } from '../project/store';
-import { useProjectState } from '../project/useProjectState';
+import { shallowEqual, useStore } from '../app/useStore';
 import { ConfirmDelete } from './ConfirmDelete';
 import { FileRow } from './FileRow';
 import { FileMenu, type FileMenuAction } from './FileMenu';
 import { NameField } from './NameField';
 import { buildTree, folderPaths, type TreeNode } from './tree-model';
+import { treeSlice } from './tree-slice';
 import { useFileActions } from './useFileActions';
 import './files.css';
 
@@ -29,11 +30,8 @@ export interface FileTreeProps {
  * Shift+F10 or the context-menu key opens the item's menu, as does a right click.
  */
 export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: FileTreeProps) {
-  const { project, folders, activePath } = useProjectState(store);
-  const tree = useMemo(
-    () => buildTree(Object.keys(project.files), folders),
-    [project.files, folders],
-  );
+  const { paths, folders, entry, activePath } = useStore(store, treeSlice, shallowEqual);
+  const tree = useMemo(() => buildTree(paths, folders), [paths, folders]);
   // Folders are open unless the user closed them, so new and loaded folders show their files.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const allFolders = useMemo(() => folderPaths(tree), [tree]);
@@ -68,7 +66,8 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
       if (row && (active === document.body || root?.contains(active))) row.focus();
     });
 
-  const kindOf = (path: string) => (path in project.files ? 'file' : 'folder');
+  const isFile = (path: string) => path in store.getState().project.files;
+  const kindOf = (path: string) => (isFile(path) ? 'file' : 'folder');
   const actions = useFileActions(store, {
     onCreated(path, kind) {
       setSelected(path);
@@ -152,7 +151,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
             <FileRow
               node={node}
               isExpanded={isExpanded}
-              isEntry={node.path === project.entry}
+              isEntry={node.path === entry}
               isRenaming={editing?.mode === 'rename' && editing.path === node.path}
               onRename={(value) => actions.commitRename(node.path, value)}
               onCancel={actions.cancelEdit}
@@ -226,7 +225,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
             const [key] = keys === 'all' ? [] : [...keys];
             if (typeof key !== 'string') return;
             setSelected(key);
-            if (key in project.files) {
+            if (isFile(key)) {
               store.setActive(key);
               onOpen?.(key);
             }
@@ -237,7 +236,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
           }
           onAction={(key) => {
             // Folders toggle on press (above); files open.
-            if (typeof key === 'string' && key in project.files) {
+            if (typeof key === 'string' && isFile(key)) {
               store.setActive(key);
               onOpen?.(key);
             }
@@ -255,7 +254,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
             : {
                 path: menuPath,
                 kind: menuKind,
-                canBeEntry: menuKind === 'file' && menuPath !== project.entry,
+                canBeEntry: menuKind === 'file' && menuPath !== entry,
               }
         }
         onAction={(action) => {

@@ -1,11 +1,13 @@
 import type { HostMessage, InputRecord, Program, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import { perfMark } from '../run/perf-marks';
+import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
 import { promotedMessages } from './parked-buffer';
 import { createParkedFrames } from './parked-frames';
+import { createSpareFrames } from './spare-frames';
 import type { RunShortcut } from '../run/run-shortcuts';
 
 export interface PreviewHostOptions {
@@ -68,7 +70,6 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
 
   // `tick`: the latest tick the preview began (tick-started) or reported (ticks).
   let current: { frame: ConnectedFrame; runId: number; tick: number } | null = null;
-  let spare: Promise<ConnectedFrame> | null = null;
   let startSeq = 0;
   // When the unanswered ping was sent; null when every ping was answered. Measuring from the
   // ping (not the last pong) keeps background-tab timer throttling from looking like a hang.
@@ -76,38 +77,28 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   let pingSeq = 0;
   let disposed = false;
   const focus = createFocusKeeper(container.ownerDocument);
+  const view = container.ownerDocument.defaultView ?? window;
+  // Spares and checkpoints wait while a run starts: they would compete with its first output.
+  const gate = createBackgroundGate({
+    frame: (callback) => view.requestAnimationFrame(() => callback()),
+    setTimer: (callback, ms) => setTimeout(callback, ms),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    startHeld: true,
+  });
   const parked = createParkedFrames((message, frame) => {
     if (message.type === 'shortcut') options.onShortcut?.(message.action);
     // A replay's focus() moved the keys here, out of the app.
     if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
   });
 
-  // A spare iframe with the runtime already loaded saves ~25–150 ms per run.
-  const takeSpare = () => {
-    const frame = spare ?? createFrame(container, previewUrl);
-    spare = null;
-    spareReady = null;
-    return frame;
-  };
-  // The spare once connected: `start` hands it the program in the same task, before the
-  // microtasks of the app's own update for the new run (a React render) run.
-  let spareReady: ConnectedFrame | null = null;
-  // The last program used the prebuilt React bundle: spares load it ahead, since compiling it
-  // is most of a React run's start-up and the next run (an edit) most likely uses it too.
-  let preloadVendor = false;
+  // Two, so back-to-back runs each find one ready (see spare-frames.ts).
+  const spares = createSpareFrames({
+    create: () => createFrame(container, previewUrl),
+    size: 2,
+    schedule: (boot) => gate.whenOpen(boot),
+  });
   const prepareSpare = () => {
-    if (disposed || spare) return;
-    const frame = createFrame(container, previewUrl);
-    spare = frame;
-    frame.then(
-      (f) => {
-        if (spare === frame) spareReady = f;
-        if (preloadVendor) f.send({ type: 'preload', vendor: true });
-      },
-      () => {
-        if (spare === frame) spare = null;
-      },
-    );
+    if (!disposed) spares.fill();
   };
 
   // The first run's frame boots while the app builds it.
@@ -176,9 +167,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         if (message.seq === pingSeq) pingSentAt = null;
         return;
       }
-      // The program is up: boot the next run's frame now, off its start-up path, so an edit
-      // never waits for an iframe and its runtime to load.
-      if (message.type === 'evaluated') prepareSpare();
+      // The program is up: boot the next run's frame once it has shown its first output, off
+      // its start-up path, so an edit never waits for an iframe and its runtime to load.
+      if (message.type === 'evaluated') gate.whenOpen(prepareSpare);
+      if (message.type === 'ticks') gate.ticks(message.state.mode);
       if (message.type === 'tick-started') {
         active.tick = message.tick;
         return;
@@ -200,9 +192,13 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
 
   return {
     park(program, run) {
-      parked.park(run, takeSpare(), (frame, replay) => {
+      // Replaying a checkpoint evaluates the whole program: not while a run is starting.
+      const frame = new Promise<void>((resolve) => gate.whenOpen(resolve)).then(() =>
+        spares.take(),
+      );
+      parked.park(run, frame, (frame, replay) => {
         frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
-        setTimeout(prepareSpare, 200);
+        gate.whenOpen(prepareSpare);
       });
     },
     parkedReached: (run) => parked.reached(run),
@@ -211,6 +207,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       const taken = parked.take(run);
       if (!taken) return null;
       startSeq++;
+      gate.open();
       activate(taken.frame, run);
       const messages = promotedMessages(taken.buffer, taken.resting);
       // After the caller has adopted `run` as its frame (it gets it from our return), yet
@@ -224,12 +221,15 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     dropParked: (run) => parked.drop(run),
     async start(program, run) {
       const seq = ++startSeq;
-      preloadVendor = program.vendor.length > 0;
-      const ready = spareReady;
+      // The last program used the prebuilt React bundle: spares load it ahead, since compiling
+      // it is most of a React run's start-up and the next run (an edit) most likely uses it too.
+      if (program.vendor.length > 0) spares.preloadVendor();
+      // A connected spare gets the program in this task, before the microtasks of the app's
+      // own update for the new run (a React render) run.
+      const ready = spares.takeReady();
       let frame: ConnectedFrame;
       try {
-        frame = ready ?? (await takeSpare());
-        if (ready) takeSpare();
+        frame = ready ?? (await spares.take());
       } catch {
         try {
           frame = await createFrame(container, previewUrl);
@@ -243,10 +243,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         return;
       }
       perfMark('playpen:frame-ready');
+      gate.hold();
       activate(frame, run);
       frame.send(runMessage(program, run));
       perfMark('playpen:program-sent');
-      setTimeout(prepareSpare, 500);
+      // Also when the program never reports (the gate gives up waiting).
+      gate.whenOpen(prepareSpare);
     },
     send(message) {
       current?.frame.send(message);
@@ -257,20 +259,18 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       parked.drop();
       // A spare made while the stopped preview was hung may share its renderer process and
       // never start: drop every standby frame so the next run gets a fresh one.
-      spare = null;
-      spareReady = null;
+      spares.clear(false);
       for (const frame of container.querySelectorAll('iframe.pp-preview-frame--standby'))
         frame.remove();
     },
     dispose() {
       disposed = true;
+      gate.dispose();
       clearInterval(heartbeat);
       focus.dispose();
       removeCurrent();
       parked.drop();
-      void spare?.then((f) => f.iframe.remove()).catch(() => {});
-      spare = null;
-      spareReady = null;
+      spares.clear(true);
     },
   };
 }

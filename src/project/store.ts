@@ -8,6 +8,12 @@ import { createPathIndex, dirname, isScriptPath, validatePath } from './paths';
 
 export interface ProjectState {
   project: Project;
+  /**
+   * Every file's path, in the file map's order. The same array while no file is added,
+   * renamed or removed, so an edit leaves it as it was: the file list reads it instead of
+   * scanning the files at every keystroke.
+   */
+  paths: readonly string[];
   /** Folders with nothing in them, which the file list alone can't show; sorted. */
   folders: string[];
   /** The file shown in the editor. */
@@ -59,11 +65,12 @@ const isUnder = (path: string, folder: string) => path === folder || path.starts
 const moved = (path: string, from: string, to: string) =>
   isUnder(path, from) ? to + path.slice(from.length) : path;
 
-function freeze(state: ProjectState): ProjectState {
-  for (const file of Object.values(state.project.files))
-    if (file.kind === 'text') Object.freeze(file);
+/** Freezes a new state; `files` are the file objects it adds (all of them by default). */
+function freeze(state: ProjectState, files = Object.values(state.project.files)): ProjectState {
+  for (const file of files) if (file.kind === 'text') Object.freeze(file);
   Object.freeze(state.project.files);
   Object.freeze(state.project);
+  Object.freeze(state.paths);
   Object.freeze(state.folders);
   Object.freeze(state.openPaths);
   return Object.freeze(state);
@@ -71,9 +78,11 @@ function freeze(state: ProjectState): ProjectState {
 
 function initialState(project: Project, loads = 0): ProjectState {
   const files = { ...project.files };
-  const first = project.entry in files ? project.entry : (Object.keys(files).sort()[0] ?? null);
+  const paths = Object.keys(files);
+  const first = project.entry in files ? project.entry : ([...paths].sort()[0] ?? null);
   return freeze({
     project: { ...project, files },
+    paths,
     folders: [],
     activePath: first,
     openPaths: first === null ? [] : [first],
@@ -100,10 +109,33 @@ export function createProjectStore(initial: Project): ProjectStore {
   let state = initialState(initial);
   const listeners = new Set<() => void>();
 
-  const commit = (next: Omit<ProjectState, 'folders' | 'loads'> & { folders: string[] }) => {
-    const folders = emptyFolders(next.folders, next.project.files);
-    state = freeze({ ...next, folders, loads: state.loads });
+  const notify = () => {
     for (const fn of [...listeners]) fn();
+  };
+  /**
+   * For changes that add, move or remove no file or folder (an edit, a tab, the entry): no
+   * scan of the project; only the objects in `added` are new and need freezing.
+   */
+  const commitInPlace = (next: ProjectState, added: ProjectFile[] = []) => {
+    state = freeze(next, added);
+    notify();
+  };
+  /** For changes that may add, move or remove files or folders: recomputes paths and folders. */
+  const commit = (
+    next: Omit<ProjectState, 'folders' | 'loads' | 'paths'> & { folders: string[] },
+  ) => {
+    const paths = Object.keys(next.project.files);
+    const same = paths.length === state.paths.length && paths.every((p, i) => p === state.paths[i]);
+    const folders = emptyFolders(next.folders, next.project.files);
+    const sameFolders =
+      folders.length === state.folders.length && folders.every((f, i) => f === state.folders[i]);
+    state = freeze({
+      ...next,
+      paths: same ? state.paths : paths,
+      folders: sameFolders ? state.folders : folders,
+      loads: state.loads,
+    });
+    notify();
   };
   const files = () => state.project.files;
   const folderExists = (path: string) =>
@@ -132,11 +164,11 @@ export function createProjectStore(initial: Project): ProjectStore {
     setText(path, text) {
       const file = files()[path];
       if (!file || file.kind !== 'text' || file.text === text) return;
-      const project = {
-        ...state.project,
-        files: { ...files(), [path]: { kind: 'text' as const, text } },
-      };
-      commit({ ...state, project });
+      // The hot path (every keystroke): one file changes, so paths and folders stay as they
+      // are and only the new objects are frozen. The map copy is shallow.
+      const edited = { kind: 'text' as const, text };
+      const project = { ...state.project, files: { ...files(), [path]: edited } };
+      commitInPlace({ ...state, project }, [edited]);
     },
 
     createFile(path, file = { kind: 'text', text: '' }) {
@@ -206,7 +238,7 @@ export function createProjectStore(initial: Project): ProjectStore {
         path === null || state.openPaths.includes(path)
           ? state.openPaths
           : [...state.openPaths, path];
-      commit({ ...state, activePath: path, openPaths });
+      commitInPlace({ ...state, activePath: path, openPaths });
     },
 
     close(path) {
@@ -214,12 +246,12 @@ export function createProjectStore(initial: Project): ProjectStore {
       const openPaths = state.openPaths.filter((p) => p !== path);
       const activePath =
         state.activePath === path ? neighbour(state.openPaths, openPaths, path) : state.activePath;
-      commit({ ...state, activePath, openPaths });
+      commitInPlace({ ...state, activePath, openPaths });
     },
 
     replace(project) {
       state = initialState(project, state.loads + 1);
-      for (const fn of [...listeners]) fn();
+      notify();
     },
 
     addFiles(incoming) {
@@ -246,7 +278,7 @@ export function createProjectStore(initial: Project): ProjectStore {
       if (file.kind !== 'text' || !isScriptPath(path))
         return fail('Only a script (.ts, .tsx, .js, .jsx, .mts, .mjs) can be the entry file.');
       if (path === state.project.entry) return ok;
-      commit({ ...state, project: { ...state.project, entry: path } });
+      commitInPlace({ ...state, project: { ...state.project, entry: path } });
       return ok;
     },
 
@@ -254,7 +286,7 @@ export function createProjectStore(initial: Project): ProjectStore {
       const trimmed = name.trim();
       if (trimmed === '') return fail('Enter a project name.');
       if (trimmed === state.project.name) return ok;
-      commit({ ...state, project: { ...state.project, name: trimmed } });
+      commitInPlace({ ...state, project: { ...state.project, name: trimmed } });
       return ok;
     },
   };

@@ -11,8 +11,8 @@ import {
   Tooltip,
   TooltipTrigger,
 } from 'react-aria-components';
-import { useStore } from '../app/useStore';
-import { SPEEDS, type Timeline } from './timeline';
+import { shallowEqual, useStore } from '../app/useStore';
+import { SPEEDS, type Timeline, type TimelineState } from './timeline';
 import { runShortcut, SHORTCUTS } from './run-shortcuts';
 import './run-controls.css';
 
@@ -70,56 +70,51 @@ function ControlButton({
 
 const formatTime = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
-/** Play/Pause, Step back, Step forward, the Timeline slider and the speed (DESIGN.md §4). */
-export function RunControls({ timeline }: RunControlsProps) {
-  const t = useStore(timeline);
-  const input = useRef<HTMLInputElement>(null);
-  // A native range input only implies these; DESIGN.md §4 promises them as attributes.
-  useLayoutEffect(() => {
-    input.current?.setAttribute('aria-valuenow', String(Math.min(t.tick, t.lastTick)));
-    input.current?.setAttribute('aria-valuemin', String(t.firstTick));
-    input.current?.setAttribute('aria-valuemax', String(Math.max(t.lastTick, 0)));
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = runShortcut(event);
-      if (!action) return;
-      event.preventDefault();
-      event.stopPropagation();
-      if (action === 'toggle') timeline.togglePlay();
-      else if (action === 'forward') timeline.stepForward();
-      else timeline.stepBack();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [timeline]);
-
-  const playing = t.mode === 'playing';
-  const off = !t.active;
-  const forwardReason = off
+const forwardReasonOf = (t: TimelineState) =>
+  !t.active
     ? 'Nothing is running'
-    : t.canStepForward || playing
+    : t.canStepForward || t.mode === 'playing'
       ? undefined
       : 'Nothing pending: no timer, animation frame or recorded tick comes next';
-  const backReason = off
+
+const backReasonOf = (t: TimelineState) =>
+  !t.active
     ? 'Nothing is running'
     : t.tick > t.firstTick
       ? undefined
       : t.firstTick > 0
         ? 'At the oldest recorded tick: older ticks fell out of the history'
         : 'At the first tick: nothing ran before it';
+
+// Each part reads its own slice of the timeline, which changes at every tick the preview
+// reports: only the slider and the tick text follow every tick; the buttons (react-aria,
+// with tooltips) re-render when what they show changes.
+
+function PlayPause({ timeline }: RunControlsProps) {
+  const { active, playing } = useStore(
+    timeline,
+    (t) => ({ active: t.active, playing: t.mode === 'playing' }),
+    shallowEqual,
+  );
   return (
-    <div className="pp-run-controls" role="group" aria-label="Run controls">
-      <Tip text={`${playing ? 'Pause' : 'Play'} (${SHORTCUTS.toggle})`}>
-        <Button
-          className="pp-button pp-icon-button"
-          isDisabled={off}
-          aria-label={playing ? 'Pause' : 'Play'}
-          onPress={() => timeline.togglePlay()}
-        >
-          {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
-        </Button>
-      </Tip>
+    <Tip text={`${playing ? 'Pause' : 'Play'} (${SHORTCUTS.toggle})`}>
+      <Button
+        className="pp-button pp-icon-button"
+        isDisabled={!active}
+        aria-label={playing ? 'Pause' : 'Play'}
+        onPress={() => timeline.togglePlay()}
+      >
+        {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+      </Button>
+    </Tip>
+  );
+}
+
+function Steps({ timeline }: RunControlsProps) {
+  const backReason = useStore(timeline, backReasonOf);
+  const forwardReason = useStore(timeline, forwardReasonOf);
+  return (
+    <>
       <Tip text={`Step back one tick (${SHORTCUTS.back})`} disabledReason={backReason}>
         <ControlButton label="Step back" reason={backReason} onPress={() => timeline.stepBack()}>
           <StepBack size={16} aria-hidden />
@@ -134,47 +129,107 @@ export function RunControls({ timeline }: RunControlsProps) {
           <StepForward size={16} aria-hidden />
         </ControlButton>
       </Tip>
-      <Slider
-        className="pp-timeline"
-        minValue={t.firstTick}
-        maxValue={Math.max(t.lastTick, 0)}
-        value={Math.min(t.tick, t.lastTick)}
-        isDisabled={off || t.lastTick <= t.firstTick}
-        onChange={(v) => timeline.seek(v as number)}
-      >
-        <Label className="pp-visually-hidden">Timeline</Label>
-        <SliderTrack className="pp-timeline-track">
-          <SliderThumb className="pp-timeline-thumb" inputRef={input} />
-        </SliderTrack>
-      </Slider>
-      <span className="pp-tick" aria-live="off" title={t.historyNote ?? t.divergence ?? undefined}>
-        Tick {t.tick} / {t.lastTick} · {formatTime(t.elapsed)}
-        {t.firstTick > 0 && (
-          <span className="pp-tick-note"> · ticks before {t.firstTick} dropped</span>
-        )}
-      </span>
-      <ToggleButtonGroup
-        aria-label="Speed"
-        className="pp-speed"
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[String(t.speed)]}
-        onSelectionChange={(keys) => {
-          const [key] = [...keys];
-          if (key !== undefined) timeline.setSpeed(Number(key));
-        }}
-      >
-        {SPEEDS.map((s) => (
-          <ToggleButton
-            key={s}
-            id={String(s)}
-            className="pp-speed-button"
-            aria-label={`Speed ${s}×`}
-          >
-            {s}×
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+    </>
+  );
+}
+
+function TimelineSlider({ timeline }: RunControlsProps) {
+  const t = useStore(
+    timeline,
+    (s) => ({ active: s.active, tick: s.tick, firstTick: s.firstTick, lastTick: s.lastTick }),
+    shallowEqual,
+  );
+  const input = useRef<HTMLInputElement>(null);
+  // A native range input only implies these; DESIGN.md §4 promises them as attributes.
+  useLayoutEffect(() => {
+    input.current?.setAttribute('aria-valuenow', String(Math.min(t.tick, t.lastTick)));
+    input.current?.setAttribute('aria-valuemin', String(t.firstTick));
+    input.current?.setAttribute('aria-valuemax', String(Math.max(t.lastTick, 0)));
+  });
+  return (
+    <Slider
+      className="pp-timeline"
+      minValue={t.firstTick}
+      maxValue={Math.max(t.lastTick, 0)}
+      value={Math.min(t.tick, t.lastTick)}
+      isDisabled={!t.active || t.lastTick <= t.firstTick}
+      onChange={(v) => timeline.seek(v as number)}
+    >
+      <Label className="pp-visually-hidden">Timeline</Label>
+      <SliderTrack className="pp-timeline-track">
+        <SliderThumb className="pp-timeline-thumb" inputRef={input} />
+      </SliderTrack>
+    </Slider>
+  );
+}
+
+function TickText({ timeline }: RunControlsProps) {
+  const t = useStore(
+    timeline,
+    (s) => ({
+      tick: s.tick,
+      lastTick: s.lastTick,
+      firstTick: s.firstTick,
+      elapsed: s.elapsed,
+      title: s.historyNote ?? s.divergence ?? undefined,
+    }),
+    shallowEqual,
+  );
+  return (
+    <span className="pp-tick" aria-live="off" title={t.title}>
+      Tick {t.tick} / {t.lastTick} · {formatTime(t.elapsed)}
+      {t.firstTick > 0 && (
+        <span className="pp-tick-note"> · ticks before {t.firstTick} dropped</span>
+      )}
+    </span>
+  );
+}
+
+function Speed({ timeline }: RunControlsProps) {
+  const speed = useStore(timeline, (t) => t.speed);
+  return (
+    <ToggleButtonGroup
+      aria-label="Speed"
+      className="pp-speed"
+      selectionMode="single"
+      disallowEmptySelection
+      selectedKeys={[String(speed)]}
+      onSelectionChange={(keys) => {
+        const [key] = [...keys];
+        if (key !== undefined) timeline.setSpeed(Number(key));
+      }}
+    >
+      {SPEEDS.map((s) => (
+        <ToggleButton key={s} id={String(s)} className="pp-speed-button" aria-label={`Speed ${s}×`}>
+          {s}×
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** Play/Pause, Step back, Step forward, the Timeline slider and the speed (DESIGN.md §4). */
+export function RunControls({ timeline }: RunControlsProps) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = runShortcut(event);
+      if (!action) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (action === 'toggle') timeline.togglePlay();
+      else if (action === 'forward') timeline.stepForward();
+      else timeline.stepBack();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [timeline]);
+  return (
+    <div className="pp-run-controls" role="group" aria-label="Run controls">
+      <PlayPause timeline={timeline} />
+      <Steps timeline={timeline} />
+      <TimelineSlider timeline={timeline} />
+      <TickText timeline={timeline} />
+      <Speed timeline={timeline} />
     </div>
   );
 }

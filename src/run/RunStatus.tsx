@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { STATUS_TEXT, type RunState } from './controller';
+import { useStore, type ExternalStore } from '../app/useStore';
 
 /** The "Run status" live region; the detail (first error, hang) shows as its tooltip text. */
 export function RunStatus({ state }: { state: RunState }) {
@@ -19,4 +20,9 @@ export function RunStatus({ state }: { state: RunState }) {
       </span>
     </div>
   );
+}
+
+/** RunStatus reading the controller itself: a status change re-renders this alone. */
+export function LiveRunStatus({ controller }: { controller: ExternalStore<RunState> }) {
+  return <RunStatus state={useStore(controller)} />;
 }

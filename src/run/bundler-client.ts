@@ -1,5 +1,5 @@
 import { wrap } from 'comlink';
-import type { BuildRequest, BuildResult, BundlerApi } from '../protocol';
+import type { BuildRequest, BuildResult, BundlerApi, Project, ProjectFile } from '../protocol';
 
 export interface BundlerClientOptions {
   /** Creates the bundler worker, e.g. `new Worker(new URL('…/bundler.worker.ts', import.meta.url), { type: 'module' })`. */
@@ -12,15 +12,24 @@ export interface BundlerClientOptions {
   timeoutMs?: number;
 }
 
+/** What to build: the project's files as they are now, not a diff (the client makes that). */
+export interface ProjectBuild {
+  files: Project['files'];
+  entry: string;
+  cdnBase: string;
+}
+
 export interface BundlerClient {
   /** Builds; resolves 'stale' as soon as a newer build is requested (its result is never shown). */
-  build(request: Omit<BuildRequest, 'id'>): Promise<BuildResult | 'stale'>;
+  build(request: ProjectBuild): Promise<BuildResult | 'stale'>;
   /** Terminates the worker; pending builds resolve 'stale'. */
   dispose(): void;
 }
 
 interface Session {
   api: Pick<BundlerApi, 'build'>;
+  /** The files this worker was last sent (its mirror); null until the first request. */
+  sent: Project['files'] | null;
   /** Rejects when the worker reports an error or is killed. */
   died: Promise<never>;
   kill(reason: string): void;
@@ -49,6 +58,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     died.catch(() => {}); // observed by the builds racing it; no unhandled rejection when idle
     const current: Session = {
       api: connect(worker),
+      sent: null,
       died,
       kill(reason) {
         worker.terminate();
@@ -68,19 +78,33 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
   // Start now so esbuild initialises while the app loads.
   session = start();
 
-  const attempt = async (s: Session, request: BuildRequest): Promise<BuildResult> => {
+  const attempt = async (
+    s: Session,
+    { files, entry, cdnBase }: ProjectBuild,
+    id: number,
+  ): Promise<BuildResult> => {
+    const request: BuildRequest = {
+      id,
+      changes: s.sent ? changedFiles(s.sent, files) : files,
+      reset: !s.sent,
+      entry,
+      cdnBase,
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer after ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([s.api.build(request), s.died, timeout]);
+      const call = s.api.build(request);
+      // Sent: the worker's mirror now holds these files (a worker that fails is replaced).
+      s.sent = files;
+      return await Promise.race([call, s.died, timeout]);
     } finally {
       clearTimeout(timer);
     }
   };
 
-  const build = async (request: Omit<BuildRequest, 'id'>): Promise<BuildResult | 'stale'> => {
+  const build = async (request: ProjectBuild): Promise<BuildResult | 'stale'> => {
     if (disposed) return 'stale';
     supersede?.();
     const id = ++seq;
@@ -88,7 +112,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     for (let tries = 1; ; tries++) {
       const s = (session ??= start());
       try {
-        const result = await Promise.race([attempt(s, { ...request, id }), stale]);
+        const result = await Promise.race([attempt(s, request, id), stale]);
         return id === seq && !disposed ? result : 'stale';
       } catch (error) {
         if (id !== seq || disposed) return 'stale';
@@ -109,3 +133,20 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     },
   };
 };
+
+/**
+ * The files that differ from what the worker has, by identity: the project store replaces
+ * only the files that change, so this finds an edit without reading any file's content.
+ */
+export function changedFiles(
+  sent: Project['files'],
+  files: Project['files'],
+): Record<string, ProjectFile | null> {
+  const changes: Record<string, ProjectFile | null> = {};
+  if (sent === files) return changes;
+  for (const path of Object.keys(files)) {
+    if (sent[path] !== files[path] || !Object.hasOwn(sent, path)) changes[path] = files[path]!;
+  }
+  for (const path of Object.keys(sent)) if (!Object.hasOwn(files, path)) changes[path] = null;
+  return changes;
+}

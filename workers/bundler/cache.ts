@@ -1,6 +1,7 @@
 import type { ProjectFile } from '../../src/protocol';
 
-const sameFile = (a: ProjectFile | undefined, b: ProjectFile | undefined): boolean => {
+/** Same kind and content (bytes compared directly, no hash). */
+export const sameFile = (a: ProjectFile | undefined, b: ProjectFile | undefined): boolean => {
   if (!a || !b || a.kind !== b.kind) return false;
   if (a.kind === 'text') return a.text === (b as typeof a).text;
   const x = a.bytes;

@@ -38,11 +38,14 @@ export const createBundlerService = ({
       const start = performance.now();
       latest = Math.max(latest, request.id);
       const isStale = () => request.id < latest;
+      // Before any await: requests reach the file mirror in the order they were sent.
+      bundler.receive(request.changes, request.reset);
       // An init failure rejects: the worker is broken and the client restarts it.
       await initOnce();
       const ms = () => Math.round(performance.now() - start);
       try {
-        const out = await bundler.build(request, isStale);
+        const { entry, cdnBase } = request;
+        const out = await bundler.build({ entry, cdnBase }, isStale);
         return { id: request.id, ...out, ms: ms() };
       } catch (error) {
         if (error instanceof StaleBuild) return { id: request.id, diagnostics: [], ms: ms() };

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSET_DECLARATIONS, bareModuleDeclarations } from '../../../src/editor/ambient';
+import {
+  ASSET_DECLARATIONS,
+  bareModuleDeclarations,
+  cachedUntypedImports,
+} from '../../../src/editor/ambient';
 import { isScriptPath } from '../../../src/editor/paths';
 import type { ProjectFile } from '../../../src/protocol';
 
@@ -107,5 +111,30 @@ describe('declarations under TypeScript', () => {
     expect(diagnostics).toHaveLength(2);
     expect(diagnostics[0]).toMatch(/^2307: Cannot find module '\.\/missing'/);
     expect(diagnostics[1]).toMatch(/^2322: Type 'string' is not assignable to type 'number'/);
+  });
+});
+
+describe('cachedUntypedImports', () => {
+  it('after an edit, scans the edited file again and no other', () => {
+    const reads: string[] = [];
+    const watched = (path: string, t: string): ProjectFile => ({
+      kind: 'text',
+      get text() {
+        reads.push(path);
+        return t;
+      },
+    });
+    const files: Record<string, ProjectFile> = {};
+    for (let i = 0; i < 20; i++)
+      files[`src/m${i}.ts`] = watched(`src/m${i}.ts`, `import 'pkg-${i}';`);
+    const importsOf = cachedUntypedImports();
+    const first = bareModuleDeclarations(files, isScriptPath, importsOf);
+    expect(first).toContain('declare module "pkg-7";');
+    reads.length = 0;
+    const edited = { ...files, 'src/m7.ts': watched('src/m7.ts', "import 'other';") };
+    const second = bareModuleDeclarations(edited, isScriptPath, importsOf);
+    expect(reads).toEqual(['src/m7.ts']);
+    expect(second).toContain('declare module "other";');
+    expect(second).not.toContain('declare module "pkg-7";');
   });
 });

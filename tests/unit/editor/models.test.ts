@@ -37,6 +37,8 @@ class FakeModel {
       .reduce((n, l) => n + l.length + 1, 0) +
     column -
     1;
+  pinnedTo: string | undefined;
+  setLanguage = (id: string) => (this.pinnedTo = id);
   pushStackElement = () => {};
   pushEditOperations = (
     _: unknown,
@@ -131,5 +133,49 @@ describe('syncModels', () => {
     expect(model.getValue()).toBe('const a = 1;\nconst b = 3;\n');
     expect(model.edits).toEqual([{ start: 23, end: 24, text: '3' }]);
     expect(changes).toEqual([]);
+  });
+
+  it('given the previous files, reads only the files whose object changed', () => {
+    const files: Record<string, ProjectFile> = {};
+    for (let i = 0; i < 50; i++) files[`src/m${i}.ts`] = text(`export const v${i} = ${i};`);
+    syncModels(monaco, files);
+    // Count every read of a file's text from here on.
+    const reads: string[] = [];
+    const watched = (path: string, file: ProjectFile): ProjectFile => {
+      const { text: t } = file as { text: string };
+      return {
+        kind: 'text',
+        get text() {
+          reads.push(path);
+          return t;
+        },
+      };
+    };
+    const before: Record<string, ProjectFile> = {};
+    for (const [path, file] of Object.entries(files)) before[path] = watched(path, file);
+    syncModels(monaco, before, files);
+    reads.length = 0;
+    const after = { ...before, 'src/m7.ts': watched('src/m7.ts', text('export const v7 = 70;')) };
+    expect(syncModels(monaco, after, before)).toBe(false);
+    expect(new Set(reads)).toEqual(new Set(['src/m7.ts']));
+    expect(fake('src/m7.ts').getValue()).toBe('export const v7 = 70;');
+    expect(fake('src/m8.ts').edits).toEqual([]);
+  });
+
+  it('given the previous files, still creates and disposes models for added and removed files', () => {
+    const files = { 'a.ts': text('a'), 'b.ts': text('b') };
+    syncModels(monaco, files);
+    const b = fake('b.ts');
+    const next = { 'a.ts': files['a.ts'], 'c.ts': text('c') };
+    expect(syncModels(monaco, next, files)).toBe(true);
+    expect(b.disposed).toBe(true);
+    expect(modelPaths().sort()).toEqual(['a.ts', 'c.ts']);
+    expect(syncModels(monaco, next, next)).toBe(false);
+  });
+
+  it('pins each new model to its language (no language-registry listener per model)', () => {
+    syncModels(monaco, { 'src/main.tsx': text('a'), 'src/style.css': text('b') });
+    expect(fake('src/main.tsx').pinnedTo).toBe('typescript');
+    expect(fake('src/style.css').pinnedTo).toBe('css');
   });
 });

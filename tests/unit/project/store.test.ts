@@ -38,6 +38,27 @@ describe('project store', () => {
     expect(calls).toBe(1);
   });
 
+  it('an edit keeps the path list and folders (the same arrays) and scans nothing', () => {
+    const s = createProjectStore(project());
+    s.createFolder('empty');
+    const before = s.getState();
+    expect(before.paths).toEqual(Object.keys(before.project.files));
+    s.setText('src/lib/a.ts', 'export const a = 3;');
+    s.setActive('src/lib/b.ts');
+    s.setEntry('src/lib/b.ts');
+    const after = s.getState();
+    expect(after.paths).toBe(before.paths);
+    expect(after.folders).toBe(before.folders);
+    // The unchanged files are the same objects: nothing else was copied or touched.
+    expect(after.project.files['src/main.ts']).toBe(before.project.files['src/main.ts']);
+    expect(Object.isFrozen(after.project.files['src/lib/a.ts'])).toBe(true);
+    s.createFile('src/c.ts');
+    expect(s.getState().paths).not.toBe(before.paths);
+    expect(s.getState().paths).toContain('src/c.ts');
+    s.remove('src/c.ts');
+    expect(s.getState().paths).toEqual(before.paths);
+  });
+
   it('keeps old snapshots intact and frozen', () => {
     const s = createProjectStore(project());
     const before = s.getState();

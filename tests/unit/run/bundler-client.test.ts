@@ -110,6 +110,51 @@ describe('createBundlerClient', () => {
     expect(await result).toMatchObject({ id: 1 });
   });
 
+  it('sends the worker only the files that changed since its previous request', async () => {
+    const { client, calls, answer, tick } = setup();
+    const a = { kind: 'text', text: 'a' } as const;
+    const b = { kind: 'text', text: 'b' } as const;
+    const base = { entry: 'a.ts', cdnBase: 'https://esm.sh/' };
+    const first = client.build({ ...base, files: { 'a.ts': a, 'b.ts': b } });
+    await tick();
+    answer(calls[0]);
+    await first;
+    const edited = { kind: 'text', text: 'b2' } as const;
+    const second = client.build({ ...base, files: { 'a.ts': a, 'b.ts': edited } });
+    await tick();
+    answer(calls[1]);
+    await second;
+    void client.build({ ...base, files: { 'b.ts': edited, 'c.ts': a } });
+    await tick();
+    expect(calls.map((c) => [c.request.reset, c.request.changes])).toEqual([
+      [true, { 'a.ts': a, 'b.ts': b }],
+      [false, { 'b.ts': edited }],
+      [false, { 'c.ts': a, 'a.ts': null }],
+    ]);
+  });
+
+  it('sends every file again to a worker that replaced a crashed one', async () => {
+    const { client, workers, calls, answer, tick } = setup();
+    const a = { kind: 'text', text: 'a' } as const;
+    const files = { 'a.ts': a };
+    const base = { entry: 'a.ts', cdnBase: 'https://esm.sh/' };
+    const first = client.build({ ...base, files });
+    await tick();
+    answer(calls[0]);
+    await first;
+    const result = client.build({ ...base, files });
+    await tick();
+    workers[0]!.crash();
+    await tick();
+    answer(calls[2]);
+    await result;
+    expect(calls.map((c) => [c.request.reset, c.request.changes])).toEqual([
+      [true, files],
+      [false, {}],
+      [true, files],
+    ]);
+  });
+
   it('dispose terminates the worker and makes pending builds stale', async () => {
     const { client, workers, request } = setup();
     const pending = client.build(request);

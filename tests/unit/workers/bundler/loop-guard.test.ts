@@ -219,7 +219,8 @@ describe('guardCompiled', () => {
   it('is on in a bundler made with guardLoops, for project modules only', async () => {
     const bundler = createBundler({ esbuild, guardLoops: true });
     const out = await bundler.build({
-      files: files({
+      reset: true,
+      changes: files({
         'src/main.ts':
           "import { n } from './lib';\nimport data from './data.json';\nwhile (n < data.while) {}",
         'src/lib.ts': 'export let n = 0;\nfor (const x of [1]) n += x;',
@@ -235,7 +236,8 @@ describe('guardCompiled', () => {
     expect(code('src/lib.ts')).toContain('__ppLoop("src/lib.ts:2")');
     expect(code('src/data.json')).not.toContain('__ppLoop');
     const plain = await createBundler({ esbuild }).build({
-      files: files({ 'src/main.ts': 'while (false) {}' }),
+      reset: true,
+      changes: files({ 'src/main.ts': 'while (false) {}' }),
       entry: 'src/main.ts',
       cdnBase: 'https://esm.sh/',
     });

@@ -1,7 +1,9 @@
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { describe, expect, it } from 'vitest';
 import { createBundler, StaleBuild } from '../../../../workers/bundler/program';
-import { countingEsbuild, evaluate, files, jsxRuntime } from './helpers';
+import type { ProjectFile } from '../../../../src/protocol';
+import { resolveSpecifier } from '../../../../workers/bundler/resolve';
+import { countingEsbuild, evaluate, files, jsxRuntime, text } from './helpers';
 
 const CDN = 'https://esm.sh/';
 
@@ -10,7 +12,7 @@ const buildOk = async (
   map: Record<string, string | Uint8Array>,
   entry = 'src/main.tsx',
 ) => {
-  const out = await bundler.build({ files: files(map), entry, cdnBase: CDN });
+  const out = await bundler.build({ reset: true, changes: files(map), entry, cdnBase: CDN });
   if (!out.program) throw new Error(JSON.stringify(out.diagnostics));
   return out.program;
 };
@@ -102,7 +104,8 @@ describe('createBundler().build', () => {
   it('fails with a located diagnostic for a missing import', async () => {
     const bundler = createBundler({ esbuild: countingEsbuild().api });
     const out = await bundler.build({
-      files: files({
+      reset: true,
+      changes: files({
         'src/main.tsx':
           "import { a } from './a';\nimport { b } from './missing';\nconsole.log(a, b);",
         'src/a.ts': 'export const a = 1;',
@@ -125,7 +128,8 @@ describe('createBundler().build', () => {
   it('fails with every syntax error of every reachable file', async () => {
     const bundler = createBundler({ esbuild: countingEsbuild().api });
     const out = await bundler.build({
-      files: files({
+      reset: true,
+      changes: files({
         'src/main.ts': "import './a';\nimport './b';",
         'src/a.ts': 'export const a = 1;\nlet x = ;',
         'src/b.ts': 'export const b = {;',
@@ -152,7 +156,8 @@ describe('createBundler().build', () => {
     const program = await buildOk(bundler, project, 'src/main.ts');
     expect(evaluate(program).exports.own).toEqual([]); // the default (true) would give ["x"]
     const broken = await bundler.build({
-      files: files({ ...project, 'tsconfig.json': '{ "compilerOptions": ' }),
+      reset: true,
+      changes: files({ ...project, 'tsconfig.json': '{ "compilerOptions": ' }),
       entry: 'src/main.ts',
       cdnBase: CDN,
     });
@@ -183,6 +188,84 @@ describe('createBundler().build', () => {
     expect(evaluate(program).exports.sum).toBe(41);
     calls.length = 0;
     await buildOk(bundler, project, 'src/main.ts'); // undo: the previous version is still cached
+    expect(calls).toEqual([]);
+  });
+
+  it('after a one-file edit compiles that file only and resolves no unchanged file again', async () => {
+    const { api, calls } = countingEsbuild();
+    const importers: string[] = [];
+    const resolve: typeof resolveSpecifier = (spec, importer, ctx) => {
+      importers.push(importer);
+      return resolveSpecifier(spec, importer, ctx);
+    };
+    const bundler = createBundler({ esbuild: api, resolve });
+    const project = files({
+      'src/main.ts':
+        "import { a } from './a';\nimport { b } from './b';\nexport const sum = a + b;",
+      'src/a.ts': "import { b } from './b';\nexport const a = b + 1;",
+      'src/b.ts': 'export const b = 2;',
+    });
+    const first = await bundler.build({
+      reset: true,
+      changes: project,
+      entry: 'src/main.ts',
+      cdnBase: CDN,
+    });
+    expect(evaluate(first.program!).exports.sum).toBe(5);
+    calls.length = 0;
+    importers.length = 0;
+    const edited = await bundler.build({
+      changes: { 'src/a.ts': text("import { b } from './b';\nexport const a = b + 10;") },
+      entry: 'src/main.ts',
+      cdnBase: CDN,
+    });
+    expect(calls).toEqual(['src/a.ts']);
+    expect(importers).toEqual(['src/a.ts']);
+    expect(Object.keys(edited.program!.modules)).toEqual(['src/a.ts', 'src/b.ts', 'src/main.ts']);
+    expect(evaluate(edited.program!).exports.sum).toBe(14);
+    calls.length = 0;
+    importers.length = 0;
+    await bundler.build({ changes: {}, entry: 'src/main.ts', cdnBase: CDN });
+    expect([calls, importers]).toEqual([[], []]);
+  });
+
+  it('resolves imports anew, without compiling, when a file is added or deleted', async () => {
+    const { api, calls } = countingEsbuild();
+    const bundler = createBundler({ esbuild: api });
+    const main = "import { b } from './b';\nexport const x = b;";
+    const build = (changes: Record<string, ProjectFile | null>, reset = false) =>
+      bundler.build({ reset, changes, entry: 'src/main.ts', cdnBase: CDN });
+    const missing = await build(
+      files({ 'src/main.ts': main, 'src/b.js': 'export const b = 1;' }),
+      true,
+    );
+    expect(evaluate(missing.program!).exports.x).toBe(1);
+    // b.ts now shadows b.js (TypeScript files come first): main's import resolves anew.
+    const added = await build({ 'src/b.ts': text('export const b = 2;') });
+    expect(evaluate(added.program!).exports.x).toBe(2);
+    calls.length = 0;
+    const deleted = await build({ 'src/b.ts': null });
+    expect(calls).toEqual([]);
+    expect(evaluate(deleted.program!).exports.x).toBe(1);
+    const gone = await build({ 'src/b.js': null });
+    expect(gone.program).toBeUndefined();
+    expect(gone.diagnostics[0]?.text).toBe('Could not resolve "./b" from src/main.ts');
+  });
+
+  it('resolves bare imports anew when package.json changes its versions', async () => {
+    const { api, calls } = countingEsbuild();
+    const bundler = createBundler({ esbuild: api });
+    const pkg = (v: string) => text(JSON.stringify({ dependencies: { lodash: v } }));
+    const build = (changes: Record<string, ProjectFile | null>, reset = false) =>
+      bundler.build({ reset, changes, entry: 'src/main.ts', cdnBase: CDN });
+    const first = await build(
+      { 'src/main.ts': text("export { debounce } from 'lodash';"), 'package.json': pkg('4.17.20') },
+      true,
+    );
+    expect(first.program!.cdn).toEqual([`${CDN}lodash@4.17.20`]);
+    calls.length = 0;
+    const bumped = await build({ 'package.json': pkg('4.17.21') });
+    expect(bumped.program!.cdn).toEqual([`${CDN}lodash@4.17.21`]);
     expect(calls).toEqual([]);
   });
 
@@ -223,7 +306,12 @@ describe('createBundler().build', () => {
   it('stops a build that a newer request replaced', async () => {
     const bundler = createBundler({ esbuild: countingEsbuild().api });
     const out = bundler.build(
-      { files: files({ 'src/main.ts': 'export {}' }), entry: 'src/main.ts', cdnBase: CDN },
+      {
+        reset: true,
+        changes: files({ 'src/main.ts': 'export {}' }),
+        entry: 'src/main.ts',
+        cdnBase: CDN,
+      },
       () => true,
     );
     await expect(out).rejects.toBeInstanceOf(StaleBuild);

@@ -5,7 +5,8 @@ import { files } from './helpers';
 
 const request = (id: number, main = 'export const x = 1;') => ({
   id,
-  files: files({ 'src/main.ts': main }),
+  changes: files({ 'src/main.ts': main }),
+  reset: id === 1,
   entry: 'src/main.ts',
   cdnBase: 'https://esm.sh/',
 });
