@@ -1,4 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { WandSparkles, X } from 'lucide-react';
+import { prettierParserFor } from '../format/parsers';
+import { findPrettierConfig } from '../format/prettier-config';
 import type { Session } from './session';
 import { shallowEqual, useStore } from './useStore';
 import { CodeEditor, type FileSource } from '../editor/CodeEditor';
@@ -33,9 +37,42 @@ export function EditorArea({ session, reveal, readOnly }: EditorAreaProps) {
     [store],
   );
   const editorSettings = useEditorSettings(session.settings);
+  const [formatRequest, setFormatRequest] = useState(0);
+  const [formatError, setFormatError] = useState<string | null>(null);
+  const format = useCallback(
+    (path: string, text: string, tabWidth: number) => {
+      setFormatError(null);
+      const config = findPrettierConfig(store.getState().project.files);
+      return session.format.format({ path, text, tabWidth, config });
+    },
+    [session, store],
+  );
+  const canFormat = isText && !readOnly && activePath !== null && !!prettierParserFor(activePath);
   return (
     <div className="pp-editor-area">
-      <div className="pp-editor-tab">{activePath ?? 'No file open'}</div>
+      <div className="pp-editor-bar">
+        <div className="pp-editor-tab">{activePath ?? 'No file open'}</div>
+        <Button
+          className="pp-button pp-button--small"
+          isDisabled={!canFormat}
+          onPress={() => setFormatRequest((n) => n + 1)}
+        >
+          <WandSparkles aria-hidden size={14} />
+          Format
+        </Button>
+      </div>
+      {formatError ? (
+        <div className="pp-notice pp-format-error" role="alert">
+          <span>{formatError}</span>
+          <Button
+            className="pp-icon-button"
+            aria-label="Dismiss"
+            onPress={() => setFormatError(null)}
+          >
+            <X aria-hidden size={14} />
+          </Button>
+        </div>
+      ) : null}
       {binary && activePath && <BinaryPreview path={activePath} file={binary} />}
       <div className="pp-editor-host" hidden={binary !== null}>
         <CodeEditor
@@ -49,6 +86,9 @@ export function EditorArea({ session, reveal, readOnly }: EditorAreaProps) {
           {...editorSettings}
           // Each loaded project gets fresh models: undo must not step back into another project.
           projectId={String(loads)}
+          format={format}
+          onFormatFailed={(result) => setFormatError(result.error)}
+          formatRequest={formatRequest}
         />
       </div>
     </div>

@@ -19,6 +19,7 @@ import { createMemoryBackend } from '../project/storage/memory-backend';
 import { createRunTimeline } from '../run/run-timeline';
 import type { Timeline } from '../run/timeline';
 import { applyRunShortcut } from '../run/run-shortcuts';
+import { createFormatClient, type FormatClient } from '../format/format-client';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -36,6 +37,8 @@ export interface Session {
   persistence: Persistence;
   /** Play, pause, step and seek the current run. */
   timeline: Timeline;
+  /** Prettier in a worker, started on the first format. */
+  format: FormatClient;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   dispose(): void;
@@ -192,9 +195,18 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     runController.scheduleAutoRun();
   });
 
+  const format = createFormatClient({
+    createWorker: () =>
+      new Worker(new URL('../../workers/format.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'playpen-format',
+      }),
+  });
+
   return {
     settings,
     project,
+    format,
     console: consoleStore,
     controller: runController,
     timeline,
@@ -250,6 +262,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       persistence.dispose();
       host?.dispose();
       bundler.dispose();
+      format.dispose();
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Diagnostic, ProjectFile } from '../protocol';
 import { createEditor, editorOptions, monacoTheme, type EditorSettings } from './create-editor';
 import { createLanguageServiceSync } from './language-service';
 import { setBuildMarkers } from './markers';
+import { registerPrettier, type FormatFile } from './prettier-provider';
+import type { FormatResult } from '../format/format-types';
 import {
   disposeAllModels,
   saveViewState,
@@ -60,6 +62,12 @@ export interface CodeEditorProps {
   theme?: EditorTheme;
   /** Identity of the project: when it changes, every model (and its undo history) is recreated. */
   projectId?: string;
+  /** Formats a file (Prettier); without it Monaco keeps its own formatters. */
+  format?: FormatFile;
+  /** A format that changed nothing because of an error (syntax, config), to tell the user. */
+  onFormatFailed?(result: Extract<FormatResult, { ok: false }>, path: string): void;
+  /** Formats the shown file (as Shift+Alt+F does) each time this number changes. */
+  formatRequest?: number;
 }
 
 /** Monaco editor over the project's files, one model per file. */
@@ -73,14 +81,27 @@ export function CodeEditor(props: CodeEditorProps) {
   const [hasModel, setHasModel] = useState(false);
   const [languageService, setLanguageService] =
     useState<ReturnType<typeof createLanguageServiceSync>>();
-  const callbacks = useRef({ onChange: props.onChange, onRun: props.onRunShortcut, readOnly });
+  const callbacks = useRef({
+    onChange: props.onChange,
+    onRun: props.onRunShortcut,
+    readOnly,
+    format: props.format,
+    onFormatFailed: props.onFormatFailed,
+  });
+  const lastFormat = useRef(props.formatRequest);
   const canRun = useRef<(value: boolean) => void>(undefined);
   const lastProject = useRef(projectId);
   const lastReveal = useRef<number>(undefined);
   const shown = useRef(activePath);
 
   useEffect(() => {
-    callbacks.current = { onChange: props.onChange, onRun: props.onRunShortcut, readOnly };
+    callbacks.current = {
+      onChange: props.onChange,
+      onRun: props.onRunShortcut,
+      readOnly,
+      format: props.format,
+      onFormatFailed: props.onFormatFailed,
+    };
     canRun.current?.(!!props.onRunShortcut);
     shown.current = activePath;
   });
@@ -99,7 +120,15 @@ export function CodeEditor(props: CodeEditorProps) {
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
     setInstance(created.instance);
     setLanguageService(sync);
+    const prettier = props.format
+      ? registerPrettier(
+          monaco,
+          (path, text, tabSize) => callbacks.current.format!(path, text, tabSize),
+          (result, path) => callbacks.current.onFormatFailed?.(result, path),
+        )
+      : undefined;
     return () => {
+      prettier?.dispose();
       saveViewState(created.instance);
       setModelChangeHandler(undefined);
       sync.dispose();
@@ -160,6 +189,14 @@ export function CodeEditor(props: CodeEditorProps) {
     instance.revealPositionInCenter(position);
     instance.focus();
   }, [instance, reveal]);
+
+  const { formatRequest } = props;
+  useEffect(() => {
+    if (!instance || formatRequest === undefined || lastFormat.current === formatRequest) return;
+    lastFormat.current = formatRequest;
+    instance.focus();
+    void instance.getAction('editor.action.formatDocument')?.run();
+  }, [instance, formatRequest]);
 
   return (
     <div className="pp-code-editor" data-theme={theme} aria-busy={!instance && !error}>

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fileItem, focusEditor, getLoadedApp, openFile, replaceEditorText } from './helpers';
+
+// Prettier formats the open file: the Format button and Shift+Alt+F, following the
+// project's .prettierrc; a syntax error says where and changes nothing.
+
+/** The open file's text as a user gets it out: select all, copy. */
+async function copyEditorText(page: Page): Promise<string> {
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+C');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+const MESSY = 'const greeting={text:"hello",  count:1}\nconsole.log( greeting )\n';
+
+test.beforeEach(async ({ page }) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+});
+
+test('the Format button formats the open file with Prettier', async ({ page }) => {
+  await replaceEditorText(page, MESSY);
+  await page.getByRole('button', { name: 'Format' }).click();
+  await expect
+    .poll(() => copyEditorText(page))
+    .toBe('const greeting = { text: "hello", count: 1 };\nconsole.log(greeting);\n');
+});
+
+test('a syntax error is reported with its line and the text stays as typed', async ({ page }) => {
+  const broken = 'const a = ;\nconsole.log(a)\n';
+  await replaceEditorText(page, broken);
+  await page.getByRole('button', { name: 'Format' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'was not formatted' })).toContainText(
+    'src/main.ts was not formatted: syntax error at line 1',
+  );
+  expect(await copyEditorText(page)).toBe(broken);
+});
+
+test('Shift+Alt+F follows the project .prettierrc', async ({ page }) => {
+  await page.getByRole('button', { name: 'New file' }).click();
+  const name = page.getByRole('textbox', { name: 'File name' });
+  await name.fill('.prettierrc');
+  await name.press('Enter');
+  await expect(fileItem(page, '.prettierrc')).toBeVisible();
+  await openFile(page, '.prettierrc');
+  await replaceEditorText(page, '{ "semi": false, "singleQuote": true }\n');
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, MESSY);
+  await page.keyboard.press('Shift+Alt+F');
+  await expect
+    .poll(() => copyEditorText(page))
+    .toBe("const greeting = { text: 'hello', count: 1 }\nconsole.log(greeting)\n");
+});
