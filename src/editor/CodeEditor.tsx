@@ -120,6 +120,12 @@ export function CodeEditor(props: CodeEditorProps) {
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
     setInstance(created.instance);
     setLanguageService(sync);
+    // Shift+Alt+F everywhere (Monaco binds Ctrl+Shift+I on Linux), as users of VS Code on
+    // Windows, of the TypeScript Playground and of StackBlitz expect.
+    created.instance.addCommand(
+      monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF,
+      () => void created.instance.getAction('editor.action.formatDocument')?.run(),
+    );
     const prettier = props.format
       ? registerPrettier(
           monaco,
