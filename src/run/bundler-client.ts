@@ -1,5 +1,6 @@
 import { wrap } from 'comlink';
-import type { BuildRequest, BuildResult, BundlerApi, Project, ProjectFile } from '../protocol';
+import { fileChanges } from '../project/file-changes';
+import type { BuildRequest, BuildResult, BundlerApi, Project } from '../protocol';
 
 export interface BundlerClientOptions {
   /** Creates the bundler worker, e.g. `new Worker(new URL('…/bundler.worker.ts', import.meta.url), { type: 'module' })`. */
@@ -85,7 +86,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
   ): Promise<BuildResult> => {
     const request: BuildRequest = {
       id,
-      changes: s.sent ? changedFiles(s.sent, files) : files,
+      changes: s.sent ? fileChanges(s.sent, files) : files,
       reset: !s.sent,
       entry,
       cdnBase,
@@ -133,20 +134,3 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     },
   };
 };
-
-/**
- * The files that differ from what the worker has, by identity: the project store replaces
- * only the files that change, so this finds an edit without reading any file's content.
- */
-export function changedFiles(
-  sent: Project['files'],
-  files: Project['files'],
-): Record<string, ProjectFile | null> {
-  const changes: Record<string, ProjectFile | null> = {};
-  if (sent === files) return changes;
-  for (const path of Object.keys(files)) {
-    if (sent[path] !== files[path] || !Object.hasOwn(sent, path)) changes[path] = files[path]!;
-  }
-  for (const path of Object.keys(sent)) if (!Object.hasOwn(files, path)) changes[path] = null;
-  return changes;
-}

@@ -17,7 +17,8 @@ const has = (files: Record<string, ProjectFile>, path: string) => Object.hasOwn(
  * place: a build still running on an older state is stale and stops at its next step.
  */
 export const createFileMirror = () => {
-  const files: Record<string, ProjectFile> = {};
+  // No prototype: a file named `__proto__` is stored as a file, not as the object's prototype.
+  const files: Record<string, ProjectFile> = Object.create(null) as Record<string, ProjectFile>;
 
   const apply = (changes: Record<string, ProjectFile | null>, reset: boolean): MirrorUpdate => {
     const changed: string[] = [];

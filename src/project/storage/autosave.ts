@@ -1,7 +1,7 @@
 import type { Project } from '../../protocol';
 import type { ProjectState, ProjectStore } from '../store';
 import type { ProjectFile } from '../../protocol';
-import { changedFiles } from './changed-files';
+import { fileChanges } from '../file-changes';
 import { describeStorageError, type ProjectBackend, type ProjectRecord } from './types';
 import {
   LAST_PROJECT_KEY,
@@ -178,7 +178,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
           void _files;
           // A record gone meanwhile (deleted in another tab) is written whole again.
           await backend
-            .patch({ meta, ...changedFiles(base, record.files) })
+            .patch({ meta, ...asPatch(fileChanges(base, record.files)) })
             .catch(() => backend.put(record));
         }
         clearWriteAhead(local, record.id, record.updatedAt);
@@ -298,4 +298,15 @@ function safely<T>(fn: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The changed files and the removed paths, as a patch lists them. */
+function asPatch(changes: Record<string, ProjectFile | null>) {
+  const entries = Object.entries(changes);
+  return {
+    files: Object.fromEntries(
+      entries.filter((entry): entry is [string, ProjectFile] => entry[1] !== null),
+    ),
+    removed: entries.filter(([, file]) => file === null).map(([path]) => path),
+  };
 }

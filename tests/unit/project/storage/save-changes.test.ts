@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { changedFiles } from '../../../../src/project/storage/changed-files';
 import type { ProjectBackend } from '../../../../src/project/storage/types';
 import { settle, setup } from './helpers';
 
@@ -104,26 +103,5 @@ describe('a save writes what changed', () => {
     store.setText('src/main.ts', 'two\n');
     await autosave.flush();
     expect(backend.writes.at(-1)?.kind).toBe('put');
-  });
-});
-
-describe('changedFiles', () => {
-  const a = { kind: 'text', text: 'a' } as const;
-  const b = { kind: 'text', text: 'b' } as const;
-
-  it('lists added and replaced files by identity, and removed paths', () => {
-    const before = { 'x.ts': a, 'y.ts': b, 'gone.ts': a };
-    const after = { 'x.ts': a, 'y.ts': { ...b }, 'new.ts': b };
-    expect(changedFiles(before, after)).toEqual({
-      files: { 'y.ts': { kind: 'text', text: 'b' }, 'new.ts': b },
-      removed: ['gone.ts'],
-    });
-  });
-
-  it('keeps a file named __proto__ as a plain entry', () => {
-    const after = Object.fromEntries([['__proto__', a]]);
-    const { files } = changedFiles({}, after);
-    expect(Object.keys(files)).toEqual(['__proto__']);
-    expect(Object.getPrototypeOf(files)).toBe(Object.prototype);
   });
 });
