@@ -2,7 +2,7 @@ import { test, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { TEMPLATES } from '../../src/project/templates';
 import { chainEdit, chainProject } from './projects';
-import { quantile } from './lib';
+import { playpenMarker, quantile, type Action } from './lib';
 
 // Edit → preview updated, measured from the edit (auto-run debounce excluded) to the moment
 // the new run's marker reaches the page: the new code was bundled, a fresh iframe took it and
@@ -26,8 +26,6 @@ interface Row {
 
 const PHASES = ['saved', 'built', 'frame-ready', 'program-sent'] as const;
 
-type Action = { load: Project } | { edit: [path: string, text: string] };
-
 /** ms from the action to the marker: in the page (console panel) and via Playwright's event. */
 async function waitForMarker(page: Page, marker: string, action: Action) {
   const seen = page.waitForEvent('console', {
@@ -35,31 +33,7 @@ async function waitForMarker(page: Page, marker: string, action: Action) {
     timeout: 60_000,
   });
   const t0 = performance.now();
-  const inPage = await page.evaluate(
-    async ([marker, action]) => {
-      const log = () => document.querySelector('[role="log"][aria-label="Console"]');
-      const pattern = new RegExp(`(^|\\D)${marker}(\\D|$)`);
-      const shown = () =>
-        Array.from(log()?.querySelectorAll('.pp-entry') ?? []).some((e) =>
-          pattern.test(e.textContent ?? ''),
-        );
-      const start = performance.now();
-      const done = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${marker} never shown`)), 60_000);
-        const observer = new MutationObserver(() => {
-          if (!shown()) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          resolve(performance.now());
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
-      if ('load' in action) await window.__playpenBench.load(action.load);
-      else await window.__playpenBench.edit(...action.edit);
-      return (await done) - start;
-    },
-    [marker, action] as const,
-  );
+  const { ms: inPage } = await playpenMarker(page, marker, action);
   await seen;
   return { inPage, event: performance.now() - t0 };
 }
