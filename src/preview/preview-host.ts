@@ -243,7 +243,9 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         return;
       }
       perfMark('playpen:frame-ready');
-      gate.hold();
+      // A new run is what the user waits for; a replay (step back) is not held up, nor does it
+      // hold back the checkpoint refill that the next step back needs (consecutive steps).
+      if (!run.replay) gate.hold();
       activate(frame, run);
       frame.send(runMessage(program, run));
       perfMark('playpen:program-sent');
