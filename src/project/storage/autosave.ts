@@ -1,7 +1,7 @@
 import type { Project } from '../../protocol';
 import type { ProjectState, ProjectStore } from '../store';
 import type { ProjectFile } from '../../protocol';
-import { fileChanges } from '../file-changes';
+import { recordPatch } from './record-patch';
 import { describeStorageError, type ProjectBackend, type ProjectRecord } from './types';
 import {
   LAST_PROJECT_KEY,
@@ -173,14 +173,8 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
     chain = chain.then(async () => {
       try {
         if (!base) await backend.put(record);
-        else {
-          const { files: _files, ...meta } = record;
-          void _files;
-          // A record gone meanwhile (deleted in another tab) is written whole again.
-          await backend
-            .patch({ meta, ...asPatch(fileChanges(base, record.files)) })
-            .catch(() => backend.put(record));
-        }
+        // A record gone meanwhile (deleted in another tab) is written whole again.
+        else await backend.patch(recordPatch(base, record)).catch(() => backend.put(record));
         clearWriteAhead(local, record.id, record.updatedAt);
         deps.onError(null);
       } catch (error) {
@@ -298,15 +292,4 @@ function safely<T>(fn: () => T): T | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The changed files and the removed paths, as a patch lists them. */
-function asPatch(changes: Record<string, ProjectFile | null>) {
-  const entries = Object.entries(changes);
-  return {
-    files: Object.fromEntries(
-      entries.filter((entry): entry is [string, ProjectFile] => entry[1] !== null),
-    ),
-    removed: entries.filter(([, file]) => file === null).map(([path]) => path),
-  };
 }
