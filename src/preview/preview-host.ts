@@ -160,9 +160,16 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     const active = { frame, runId: run.runId, tick: run.replay?.tick ?? 0 };
     current = active;
     pingSentAt = null;
+    // Bench phases: when the run's first output and its end of evaluation reach the app.
+    let outputSeen = false;
     frame.port.onmessage = (event: MessageEvent) => {
       const message = parseRuntimeMessage(event.data);
       if (!message) return;
+      if (!outputSeen && (message.type === 'console' || message.type === 'console-batch')) {
+        outputSeen = true;
+        perfMark('playpen:first-output');
+      }
+      if (message.type === 'evaluated') perfMark('playpen:evaluated');
       if (message.type === 'pong') {
         if (message.seq === pingSeq) pingSentAt = null;
         return;

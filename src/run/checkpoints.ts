@@ -15,9 +15,13 @@ export const CHECKPOINT_SPACING = 8;
  */
 export function checkpointTicks(tick: number, count: number, first = 0): number[] {
   const out: number[] = [];
-  // A grid tick shared with a finer grid is skipped without using up a checkpoint.
   for (let grid = 1; out.length < count && tick - 1 >= first; grid *= CHECKPOINT_SPACING) {
-    const at = Math.max(first, Math.floor((tick - 1) / grid) * grid);
+    let at = Math.floor((tick - 1) / grid) * grid;
+    // A grid tick shared with a finer grid (just past a multiple of 512, all grids meet) takes
+    // the grid's tick before it: otherwise the slot goes to a far coarser grid (often tick 0),
+    // and steps back in a row run out of nearby checkpoints after two.
+    if (out.includes(at)) at -= grid;
+    at = Math.max(first, at);
     if (!out.includes(at)) out.push(at);
     if (at === first) break;
   }

@@ -24,7 +24,16 @@ interface Row {
   phases: Record<string, number>[];
 }
 
-const PHASES = ['saved', 'built', 'frame-ready', 'program-sent'] as const;
+// first-output: the run's first console message reached the app (the marker then waits for
+// the console panel's render); evaluated: the preview finished evaluating the entry.
+const PHASES = [
+  'saved',
+  'built',
+  'frame-ready',
+  'program-sent',
+  'first-output',
+  'evaluated',
+] as const;
 
 /** ms from the action to the marker: in the page (console panel) and via Playwright's event. */
 async function waitForMarker(page: Page, marker: string, action: Action) {

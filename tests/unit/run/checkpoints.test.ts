@@ -8,9 +8,15 @@ import {
 
 describe('checkpointTicks', () => {
   it('keeps the tick before, then grid ticks 8, 64, 512 apart, newest first', () => {
-    expect(checkpointTicks(5000, 4)).toEqual([4999, 4992, 4608, 4096]);
     expect(checkpointTicks(1000, 4)).toEqual([999, 992, 960, 512]);
     expect(checkpointTicks(5000, 1)).toEqual([4999]);
+  });
+
+  it('gives a grid tick a finer grid already holds the grid tick before it, not tick 0', () => {
+    // Just past 1024 every grid meets there: the slots stay near, for steps back in a row.
+    expect(checkpointTicks(1031, 4)).toEqual([1030, 1024, 960, 512]);
+    expect(checkpointTicks(1025, 4)).toEqual([1024, 1016, 960, 512]);
+    expect(checkpointTicks(5000, 4)).toEqual([4999, 4992, 4928, 4608]);
   });
 
   it('is bounded by the count and by the ticks that exist, without duplicates', () => {
@@ -18,13 +24,14 @@ describe('checkpointTicks', () => {
     expect(checkpointTicks(1, 4)).toEqual([0]);
     expect(checkpointTicks(10, 4)).toEqual([9, 8, 0]);
     expect(checkpointTicks(1_000_000, 8)).toEqual([
-      999_999, 999_992, 999_936, 999_424, 983_040, 786_432, 0,
+      999_999, 999_992, 999_936, 999_424, 995_328, 983_040, 786_432, 0,
     ]);
     expect(checkpointTicks(1e9, 8)).toHaveLength(8);
   });
 
   it('never goes before the oldest tick still in the history', () => {
-    expect(checkpointTicks(5000, 4, 4700)).toEqual([4999, 4992, 4700]);
+    expect(checkpointTicks(5000, 4, 4700)).toEqual([4999, 4992, 4928, 4700]);
+    expect(checkpointTicks(4710, 4, 4700)).toEqual([4709, 4704, 4700]);
     expect(checkpointTicks(4700, 4, 4700)).toEqual([]);
   });
 
@@ -57,15 +64,15 @@ describe('assignCheckpoints', () => {
   const at = (...ticks: number[]) => ticks.map((tick) => ({ tick }));
 
   it('after a step back shifts each parked preview up one slot; only the oldest is replayed', () => {
-    // Paused at 4999 after the one at 4999 was used: 4992, 4608 and 4096 are left.
-    const parked = at(4096, 4992, 4608);
+    // Paused at 4999 after the one at 4999 was used: 4992, 4928 and 4608 are left.
+    const parked = at(4608, 4992, 4928);
     const plan = assignCheckpoints(checkpointTicks(4999, 4), parked);
     expect(plan.moves.map(({ from, to }) => [from.tick, to])).toEqual([
       [4992, 4998],
-      [4608, 4992],
-      [4096, 4608],
+      [4928, 4992],
+      [4608, 4928],
     ]);
-    expect(plan.park).toEqual([4096]);
+    expect(plan.park).toEqual([4608]);
     expect(plan.drop).toEqual([]);
   });
 
@@ -108,8 +115,13 @@ describe('nextRefill', () => {
   };
 
   it('after the tick-before checkpoint was used, first moves the next one on a few ticks', () => {
-    // Paused at 1059 after the one at 1059 was promoted: 1056, 1024 and 0 are left.
-    expect(steps(1059, rested(0, 1056, 1024))).toEqual([[1056, 1058], [1024, 1056], [0, 1024], 0]);
+    // Paused at 1059 after the one at 1059 was promoted: 1056, 1024 and 512 are left.
+    expect(steps(1059, rested(512, 1056, 1024))).toEqual([
+      [1056, 1058],
+      [1024, 1056],
+      [512, 1024],
+      512,
+    ]);
   });
 
   it('starts nothing while a parked preview is still on its way (one replay at a time)', () => {
