@@ -89,6 +89,7 @@ export function EditorArea({ session, reveal, readOnly }: EditorAreaProps) {
           format={format}
           onFormatFailed={(result) => setFormatError(result.error)}
           formatRequest={formatRequest}
+          onShown={session.editorShown}
         />
       </div>
     </div>

@@ -41,6 +41,8 @@ export interface Session {
   format: FormatClient;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
+  /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
+  editorShown(): void;
   dispose(): void;
 }
 
@@ -62,6 +64,13 @@ function safeSessionStorage(): Storage | null {
 
 /** Longest wait for the pre-run save (as long as restoring may take, persistence.ts); past it the run goes ahead with a storage warning. */
 const PRE_RUN_SAVE_MS = 4000;
+
+/**
+ * Builds wait for the editor's first paint, at most this long (a tab opened in the background
+ * paints nothing): the first build makes the browser optimise esbuild's wasm, seconds of CPU that
+ * otherwise delay the editor by as much on a small machine (npm run bench, cold.bench.ts).
+ */
+const EDITOR_FIRST_MS = 3000;
 
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
@@ -94,7 +103,13 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           unsubscribeLink?.();
         })
       : null;
+  let editorShown = () => {};
+  const editorFirst = new Promise<void>((resolve) => {
+    editorShown = resolve;
+    setTimeout(resolve, EDITOR_FIRST_MS);
+  });
   const bundler = createBundlerClient({
+    holdBuildsUntil: editorFirst,
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
         type: 'module',
@@ -214,6 +229,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     view,
     startup,
     persistence,
+    editorShown,
     attachPreview(container) {
       host = createPreviewHost({
         container,

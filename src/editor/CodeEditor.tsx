@@ -68,6 +68,8 @@ export interface CodeEditorProps {
   onFormatFailed?(result: Extract<FormatResult, { ok: false }>, path: string): void;
   /** Formats the shown file (as Shift+Alt+F does) each time this number changes. */
   formatRequest?: number;
+  /** Once: the editor paints in this frame, or it could not load. */
+  onShown?(): void;
 }
 
 /** Monaco editor over the project's files, one model per file. */
@@ -87,6 +89,7 @@ export function CodeEditor(props: CodeEditorProps) {
     readOnly,
     format: props.format,
     onFormatFailed: props.onFormatFailed,
+    onShown: props.onShown,
   });
   const lastFormat = useRef(props.formatRequest);
   const canRun = useRef<(value: boolean) => void>(undefined);
@@ -101,6 +104,7 @@ export function CodeEditor(props: CodeEditorProps) {
       readOnly,
       format: props.format,
       onFormatFailed: props.onFormatFailed,
+      onShown: props.onShown,
     };
     canRun.current?.(!!props.onRunShortcut);
     shown.current = activePath;
@@ -197,6 +201,15 @@ export function CodeEditor(props: CodeEditorProps) {
   }, [instance, reveal]);
 
   const { formatRequest } = props;
+  // The frame after the editor exists is the one it paints in (Monaco renders on animation frames).
+  const shownSent = useRef(false);
+  useEffect(() => {
+    if (shownSent.current || (!instance && !error)) return;
+    shownSent.current = true;
+    if (!instance) return callbacks.current.onShown?.();
+    requestAnimationFrame(() => callbacks.current.onShown?.());
+  }, [instance, error]);
+
   useEffect(() => {
     if (!instance || formatRequest === undefined || lastFormat.current === formatRequest) return;
     lastFormat.current = formatRequest;

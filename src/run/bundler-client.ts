@@ -11,6 +11,12 @@ export interface BundlerClientOptions {
   connect?: (worker: Worker) => Pick<BundlerApi, 'build'>;
   /** A build with no answer after this long counts as a dead worker (ms, default 60000). */
   timeoutMs?: number;
+  /**
+   * Builds wait for this, e.g. the editor's first paint: running esbuild makes the browser
+   * optimise its wasm, seconds of CPU that would delay the app's start. The worker starts at once
+   * all the same, so the module compiles meanwhile.
+   */
+  holdBuildsUntil?: Promise<unknown>;
 }
 
 /** What to build: the project's files as they are now, not a diff (the client makes that). */
@@ -51,6 +57,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
   let seq = 0;
   let disposed = false;
   let supersede: (() => void) | undefined;
+  let hold: Promise<unknown> | undefined = opts.holdBuildsUntil?.then(() => (hold = undefined));
 
   const start = (): Session => {
     const worker = opts.createWorker();
@@ -76,7 +83,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     if (started++ > 0) opts.onRestart?.();
     return current;
   };
-  // Start now so esbuild initialises while the app loads.
+  // Start now so esbuild's wasm compiles while the app loads.
   session = start();
 
   const attempt = async (
@@ -110,6 +117,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     supersede?.();
     const id = ++seq;
     const stale = new Promise<'stale'>((resolve) => (supersede = () => resolve('stale')));
+    if (hold && (await Promise.race([hold, stale])) === 'stale') return 'stale';
     for (let tries = 1; ; tries++) {
       const s = (session ??= start());
       try {

@@ -1,24 +1,34 @@
 import { test } from '@playwright/test';
 import { envNumber, ms, quantile, table } from './lib';
+import { servePage } from './serve-page';
+import { servePeer } from './vue-repl/serve';
 
-// Cold start through the UI: the production build from localhost, a fresh browser context per
-// load (empty cache and storage: a first visit), no bench hook. Times are from navigation
-// start, taken in the pages themselves on the frame after the state appears (≈ painted):
-// - editor ready: Monaco shows the example project's text;
-// - first preview: the first run's output (the example's heading) is in the preview frame.
+// Cold start through the UI, each page built for production and served from localhost, a fresh
+// browser context per load (empty cache and storage: a first visit), no bench hook. Times are
+// from navigation start, taken in the pages themselves on the frame after the state appears
+// (≈ painted): "editor ready" = the editor shows the first file's text; "first preview" = the
+// first run's output is in the preview frame. Loads alternate between the pages so all see the
+// same machine load:
+// - Playpen, its example project (editor: Monaco; preview: the example's heading);
+// - @vue/repl (the peer, its default App.vue: CodeMirror, then "Hello World!" in its frame);
+// - Monaco alone: Playpen's own Monaco set-up on an empty page showing the same file, a floor
+//   for Playpen's "editor ready" (what the app adds on top of its editor).
 
 const LOADS = envNumber('PLAYPEN_BENCH_COLD_LOADS', 5);
+
+type Kind = 'playpen' | 'vue-repl' | 'monaco-alone';
+type Milestone = 'editor' | 'output';
 
 declare global {
   interface Window {
     /** Exposed by the bench to every frame: a milestone at epoch ms (timeOrigin + now). */
-    __ppMilestone(name: 'editor' | 'output', at: number): void;
+    __ppMilestone(name: Milestone, at: number): void;
   }
 }
 
 /** Runs in every frame of the page, before its own scripts. */
-function recordMilestones() {
-  const watch = (ready: () => boolean, name: 'editor' | 'output') => {
+function recordMilestones(kind: Kind) {
+  const watch = (ready: () => boolean, name: Milestone) => {
     const check = () => {
       if (!ready()) return false;
       requestAnimationFrame(() =>
@@ -35,62 +45,101 @@ function recordMilestones() {
       attributes: true,
     });
   };
-  if (window === window.top)
-    watch(() => {
-      const lines = document.querySelector<HTMLElement>('.monaco-editor .view-lines');
-      return !!lines && lines.offsetHeight > 0 && /import/.test(lines.textContent ?? '');
-    }, 'editor');
-  else watch(() => /Hello, Ada/.test(document.querySelector('h1')?.textContent ?? ''), 'output');
+  const text = (selector: string) => document.querySelector<HTMLElement>(selector);
+  const shows = (selector: string, pattern: RegExp) => {
+    const element = text(selector);
+    return !!element && element.offsetHeight > 0 && pattern.test(element.textContent ?? '');
+  };
+  if (window === window.top) {
+    if (kind === 'vue-repl') watch(() => shows('.CodeMirror-code', /Hello World/), 'editor');
+    else watch(() => shows('.monaco-editor .view-lines', /import/), 'editor');
+  } else if (kind === 'vue-repl') {
+    watch(() => /Hello World/.test(text('h1')?.textContent ?? ''), 'output');
+  } else {
+    watch(() => /Hello, Ada/.test(text('h1')?.textContent ?? ''), 'output');
+  }
 }
 
-test('cold start through the UI', async ({ browser }, testInfo) => {
-  const editor: number[] = [];
-  const preview: number[] = [];
-  for (let i = 0; i < LOADS; i++) {
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+interface Page {
+  kind: Kind;
+  label: string;
+  url: string;
+  milestones: Milestone[];
+  times: Record<Milestone, number[]>;
+}
+
+test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
+  browser,
+}, testInfo) => {
+  const peer = await servePeer();
+  const floor = await servePage(new URL('./monaco-alone/', import.meta.url), 'monaco-alone');
+  const pages: Page[] = [
+    ['playpen', 'Playpen', String(testInfo.project.use.baseURL)],
+    ['vue-repl', '@vue/repl', peer.url],
+    ['monaco-alone', 'Monaco alone', floor.url],
+  ].map(([kind, label, url]) => ({
+    kind: kind as Kind,
+    label,
+    url,
+    milestones: kind === 'monaco-alone' ? ['editor'] : ['editor', 'output'],
+    times: { editor: [], output: [] },
+  }));
+  try {
+    for (let i = 0; i < LOADS; i++) for (const page of pages) await load(page, i);
+  } finally {
+    await Promise.all([peer.close(), floor.close()]);
+  }
+
+  async function load(target: Page, i: number) {
+    const context = await browser.newContext();
     try {
       const seen = new Map<string, number>();
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const both = new Promise<void>((resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`load ${i + 1}: no first preview`)), 60_000);
+      const all = new Promise<void>((resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`${target.label} load ${i + 1}: stuck`)), 60_000);
         void context.exposeFunction('__ppMilestone', (name: string, at: number) => {
           // Checkpoint frames replay the first run too: the earliest output counts.
           if (!seen.has(name)) seen.set(name, at);
-          if (seen.size === 2) resolve();
+          if (target.milestones.every((m) => seen.has(m))) resolve();
         });
       });
-      await context.addInitScript(recordMilestones);
+      await context.addInitScript(recordMilestones, target.kind);
       const page = await context.newPage();
-      await page.goto('/');
-      await both.finally(() => clearTimeout(timer));
+      await page.goto(target.url);
+      await all.finally(() => clearTimeout(timer));
       const origin = await page.evaluate(() => performance.timeOrigin);
-      editor.push(seen.get('editor')! - origin);
-      preview.push(seen.get('output')! - origin);
+      for (const m of target.milestones) target.times[m].push(seen.get(m)! - origin);
       console.log(
-        `load ${i + 1}: editor ${ms(editor.at(-1)!)} ms, preview ${ms(preview.at(-1)!)} ms`,
+        `${target.label} load ${i + 1}: ` +
+          target.milestones.map((m) => `${m} ${ms(target.times[m].at(-1)!)} ms`).join(', '),
       );
     } finally {
       await context.close();
     }
   }
+
+  const median = (page: Page, m: Milestone) => quantile(page.times[m], 0.5);
+  const rows = pages.flatMap((page) =>
+    page.milestones.map((m) => [
+      page.label,
+      m === 'editor' ? 'editor ready' : 'first preview',
+      ms(median(page, m)),
+      ms(Math.min(...page.times[m])),
+      ms(Math.max(...page.times[m])),
+    ]),
+  );
+  const [playpen, vue, alone] = pages as [Page, Page, Page];
   console.log(
     table(
-      `Cold start through the UI, production build on localhost (ms from navigation; ${LOADS} loads, fresh context each)`,
-      ['milestone', 'median', 'min', 'max'],
-      [
-        [
-          'editor ready',
-          ms(quantile(editor, 0.5)),
-          ms(Math.min(...editor)),
-          ms(Math.max(...editor)),
-        ],
-        [
-          'first preview',
-          ms(quantile(preview, 0.5)),
-          ms(Math.min(...preview)),
-          ms(Math.max(...preview)),
-        ],
-      ],
+      `Cold start through the UI, production builds on localhost (ms from navigation; ${LOADS} loads each, alternating, fresh context each)`,
+      ['page', 'milestone', 'median', 'min', 'max'],
+      rows,
     ),
+  );
+  console.log(
+    `Playpen / @vue/repl (medians): editor ready ${(median(playpen, 'editor') / median(vue, 'editor')).toFixed(2)}×, ` +
+      `first preview ${(median(playpen, 'output') / median(vue, 'output')).toFixed(2)}×; ` +
+      `Playpen's editor ready minus Monaco alone: ${ms(median(playpen, 'editor') - median(alone, 'editor'))} ms ` +
+      `(issue 10's goal: editor ready ≤ 1,000 ms, first preview ≤ 1,500 ms)`,
   );
 });

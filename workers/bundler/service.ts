@@ -4,7 +4,7 @@ import { createBundler, StaleBuild, type SourceTransform } from './program';
 
 export interface ServiceOptions {
   esbuild: EsbuildApi;
-  /** Initialises esbuild; called once, and again after a failure. */
+  /** Initialises esbuild; called at the first build, and again after a failure. */
   init: () => Promise<void>;
   transform?: SourceTransform;
   /** Guard the user's loops against running away (see loop-guard.ts). */
@@ -12,8 +12,10 @@ export interface ServiceOptions {
 }
 
 /**
- * The worker's BundlerApi: initialises esbuild once, at creation (a failed init is retried on the next
- * build), and stops a build as soon as a newer request has arrived (the latest request wins).
+ * The worker's BundlerApi: initialises esbuild at the first build (a failed init is retried on the
+ * next build), and stops a build as soon as a newer request has arrived (the latest request wins).
+ * Not at creation: running esbuild's Go runtime makes V8 tier its hot wasm functions up, seconds
+ * of CPU that would compete with the app's start; the worker only compiles the module ahead.
  */
 export const createBundlerService = ({
   esbuild,
@@ -31,8 +33,6 @@ export const createBundlerService = ({
     });
     return ready;
   };
-  // Start now, so a worker created ahead of the first build is warm by then.
-  initOnce().catch(() => {});
   return {
     async build(request: BuildRequest): Promise<BuildResult> {
       const start = performance.now();

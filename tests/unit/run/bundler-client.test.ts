@@ -20,7 +20,7 @@ interface Call {
 }
 
 /** Fake workers whose builds the test answers by hand. */
-const setup = (timeoutMs?: number) => {
+const setup = (timeoutMs?: number, holdBuildsUntil?: Promise<unknown>) => {
   const workers: FakeWorker[] = [];
   const calls: Call[] = [];
   const onRestart = vi.fn();
@@ -38,6 +38,7 @@ const setup = (timeoutMs?: number) => {
     }),
     onRestart,
     timeoutMs,
+    holdBuildsUntil,
   });
   const request = { files: {}, entry: 'src/main.ts', cdnBase: 'https://esm.sh/' };
   const answer = (call: Call | undefined) =>
@@ -47,6 +48,27 @@ const setup = (timeoutMs?: number) => {
 };
 
 describe('createBundlerClient', () => {
+  it('holds builds until told, with the worker started; only the latest held build runs', async () => {
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => (open = resolve));
+    const { client, workers, calls, request, answer, tick } = setup(undefined, held);
+    expect(workers).toHaveLength(1);
+    const first = client.build(request);
+    const second = client.build(request);
+    await tick();
+    expect(calls).toHaveLength(0);
+    expect(await first).toBe('stale');
+    open();
+    await tick();
+    expect(calls.map((c) => c.request.id)).toEqual([2]);
+    answer(calls[0]);
+    expect(await second).toMatchObject({ id: 2 });
+    const third = client.build(request);
+    await tick();
+    answer(calls[1]);
+    expect(await third).toMatchObject({ id: 3 });
+  });
+
   it('starts the worker at once and assigns increasing ids', async () => {
     const { client, workers, calls, request, answer, tick } = setup();
     expect(workers).toHaveLength(1);

@@ -12,7 +12,7 @@ const request = (id: number, main = 'export const x = 1;') => ({
 });
 
 describe('createBundlerService', () => {
-  it('initialises once, eagerly, and retries after a failed init', async () => {
+  it('initialises at the first build, once, and retries after a failed init', async () => {
     let inits = 0;
     const service = createBundlerService({
       esbuild,
@@ -21,6 +21,7 @@ describe('createBundlerService', () => {
         if (inits === 1) throw new Error('wasm fetch failed');
       },
     });
+    expect(inits).toBe(0);
     await expect(service.build(request(1))).rejects.toThrow('wasm fetch failed');
     const ok = await service.build(request(2));
     expect(ok.program?.entry).toBe('src/main.ts');
