@@ -1,6 +1,6 @@
 import type { editor } from 'monaco-editor';
 import type { Diagnostic } from '../protocol';
-import { getModel, modelPaths } from './models';
+import { getModel } from './models';
 
 /** Marker owner of build diagnostics, distinct from the TS worker's own markers. */
 export const BUILD_MARKER_OWNER = 'playpen-build';
@@ -56,8 +56,13 @@ export function diagnosticsToMarkers(
   return byPath;
 }
 
+/** Models that carry build markers now: only they need clearing after the next build. */
+let marked = new Set<editor.ITextModel>();
+
 /**
- * Replaces all build markers with those of the latest build (an empty list clears them).
+ * Replaces all build markers with those of the latest build (an empty list clears them),
+ * touching only the files that had markers or get some: each call makes Monaco tell every
+ * marker listener, so a build must not cost one per file of a large project.
  * `monaco.editor` is passed in so this module does not load Monaco.
  */
 export function setBuildMarkers(
@@ -68,7 +73,15 @@ export function setBuildMarkers(
     const model = getModel(path);
     return model && line <= model.getLineCount() ? model.getLineContent(line) : undefined;
   });
-  for (const path of modelPaths()) {
-    monacoEditor.setModelMarkers(getModel(path)!, BUILD_MARKER_OWNER, byPath.get(path) ?? []);
+  const now = new Set<editor.ITextModel>();
+  for (const [path, markers] of byPath) {
+    const model = getModel(path);
+    if (!model) continue;
+    monacoEditor.setModelMarkers(model, BUILD_MARKER_OWNER, markers);
+    now.add(model);
   }
+  for (const model of marked)
+    if (!now.has(model) && !model.isDisposed())
+      monacoEditor.setModelMarkers(model, BUILD_MARKER_OWNER, []);
+  marked = now;
 }

@@ -7,6 +7,7 @@ import {
   setModelChangeHandler,
   syncModels,
 } from '../../../src/editor/models';
+import { BUILD_MARKER_OWNER, setBuildMarkers } from '../../../src/editor/markers';
 import type { ProjectFile } from '../../../src/protocol';
 
 // A stand-in for Monaco's text model: just enough of the API models.ts uses.
@@ -20,6 +21,9 @@ class FakeModel {
     public uri: { path: string },
   ) {}
   getValue = () => this.value;
+  getLineCount = () => this.value.split('\n').length;
+  getLineContent = (line: number) => this.value.split('\n')[line - 1] ?? '';
+  isDisposed = () => this.disposed;
   setValue = (v: string) => this.replace(0, this.value.length, v);
   getLanguageId = () => this.language;
   onDidChangeContent = (l: () => void) => {
@@ -177,5 +181,40 @@ describe('syncModels', () => {
     syncModels(monaco, { 'src/main.tsx': text('a'), 'src/style.css': text('b') });
     expect(fake('src/main.tsx').pinnedTo).toBe('typescript');
     expect(fake('src/style.css').pinnedTo).toBe('css');
+  });
+});
+
+describe('setBuildMarkers', () => {
+  it('writes markers only to the files that had or get build diagnostics, not to every file', () => {
+    const files: Record<string, ProjectFile> = {};
+    for (let i = 0; i < 300; i++) files[`src/f${i}.ts`] = text(`export const v${i} = ${i};\n`);
+    syncModels(monaco, files);
+    const writes: { path: string; count: number }[] = [];
+    const markers = {
+      setModelMarkers: (model: FakeModel, owner: string, list: unknown[]) => {
+        expect(owner).toBe(BUILD_MARKER_OWNER);
+        writes.push({ path: model.uri.path, count: list.length });
+      },
+    } as unknown as Parameters<typeof setBuildMarkers>[0];
+    const error = (file: string) => ({ severity: 'error' as const, file, line: 1, text: 'bad' });
+
+    setBuildMarkers(markers, [error('src/f7.ts'), error('src/f7.ts'), error('src/f9.ts')]);
+    expect(writes).toEqual([
+      { path: '/src/f7.ts', count: 2 },
+      { path: '/src/f9.ts', count: 1 },
+    ]);
+    writes.length = 0;
+    // The next build fixed f7: f9 is rewritten, f7 cleared, the other 298 files untouched.
+    setBuildMarkers(markers, [error('src/f9.ts')]);
+    expect(writes).toEqual([
+      { path: '/src/f9.ts', count: 1 },
+      { path: '/src/f7.ts', count: 0 },
+    ]);
+    writes.length = 0;
+    setBuildMarkers(markers, []);
+    expect(writes).toEqual([{ path: '/src/f9.ts', count: 0 }]);
+    writes.length = 0;
+    setBuildMarkers(markers, []);
+    expect(writes).toEqual([]);
   });
 });
