@@ -83,10 +83,6 @@ const eventQuantile = (reported: number[], keys: number, q: number) => {
   return v < EVENT_FLOOR ? `<${EVENT_FLOOR}` : ms(v);
 };
 
-// No Playwright trace here: its DOM snapshot around each action runs in the page, grows with
-// the DOM, and showed up as long tasks of its own (up to 0.3 s at 1,000 files) among the app's.
-test.use({ trace: 'off' });
-
 test('typing into Monaco', async ({ browser }, testInfo) => {
   const rows: (string | number)[][] = [];
   for (const n of envSizes([10, 100, 300, 1000])) {
