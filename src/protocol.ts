@@ -226,4 +226,9 @@ export type RuntimeMessage =
    * for the same reason: a page must not take the keys from the one embedding it).
    */
   | { type: 'focus-taken' }
+  /**
+   * The program is leaving its document (a form submitted without preventDefault(),
+   * location.reload(), a new location): the run ends here, and the silence after it is not a hang.
+   */
+  | { type: 'navigated' }
   | { type: 'pong'; seq: number };

@@ -1,4 +1,5 @@
 import type { ProjectState } from '../project/store';
+import { fileAt } from '../project/file-lookup';
 
 /**
  * What the editor area re-renders for: the active file's path and kind, a binary file to
@@ -6,7 +7,7 @@ import type { ProjectState } from '../project/store';
  * object, and the editor reads text through its own subscription (CodeEditor's FileSource).
  */
 export function editorSlice(s: ProjectState) {
-  const active = s.activePath === null ? undefined : s.project.files[s.activePath];
+  const active = s.activePath === null ? undefined : fileAt(s.project.files, s.activePath);
   return {
     activePath: s.activePath,
     binary: active?.kind === 'binary' ? active : null,

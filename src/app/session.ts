@@ -4,7 +4,12 @@ import type { Program } from '../protocol';
 import { createProjectStore, type ProjectStore } from '../project/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
-import { createRunController, type RunController, type RunInfo } from '../run/controller';
+import {
+  createRunController,
+  NAVIGATED,
+  type RunController,
+  type RunInfo,
+} from '../run/controller';
 import { createHangMemory } from '../run/hang-memory';
 import { createHangWatch, type HangWatch } from '../run/hang-watch';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
@@ -238,7 +243,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         onMessage(runId, message, run) {
           if (runId !== runController.getState().runId) return;
           runController.handleRuntime(runId, message);
-          if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
+          // Said here: the run's timeline stopped with its frame, so it passes nothing on.
+          if (message.type === 'navigated' && runController.getState().detail === NAVIGATED)
+            consoleStore.push({ kind: 'notice', text: NAVIGATED });
+          else if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
         },
         onHang(runId, tick) {
           runController.handleHang(runId, tick);

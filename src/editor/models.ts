@@ -166,7 +166,7 @@ export function syncModels(
     }
   }
   const gone = (path: string) => {
-    const entry = path in files ? undefined : entries.get(path);
+    const entry = Object.hasOwn(files, path) ? undefined : entries.get(path);
     if (entry) disposeEntry(path, entry);
     return entry !== undefined;
   };

@@ -21,6 +21,7 @@ import { buildTree, folderPaths, type TreeNode } from './tree-model';
 import { treeSlice } from './tree-slice';
 import { useFileActions } from './useFileActions';
 import './files.css';
+import { hasFile } from '../project/file-lookup';
 
 export interface FileTreeProps {
   /** The project shown and edited. */
@@ -75,7 +76,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
       if (row && (active === document.body || root?.contains(active))) row.focus();
     });
 
-  const isFile = (path: string) => path in store.getState().project.files;
+  const isFile = (path: string) => hasFile(store.getState().project.files, path);
   const kindOf = (path: string) => (isFile(path) ? 'file' : 'folder');
   const actions = useFileActions(store, {
     onCreated(path, kind) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isBinaryPath, mimeOf } from '../project/paths';
 import type { ProjectStore } from '../project/store';
+import { hasFile } from '../project/file-lookup';
 
 export type Editing =
   { mode: 'new-file' | 'new-folder'; parent: string } | { mode: 'rename'; path: string };
@@ -80,7 +81,7 @@ export function useFileActions(store: ProjectStore, callbacks: FileActionCallbac
         return;
       }
       setNotice(null);
-      const isFile = path in store.getState().project.files;
+      const isFile = hasFile(store.getState().project.files, path);
       const count = isFile ? 1 : files().filter((p) => p.startsWith(path + '/')).length;
       setDeleting({ path, kind: isFile ? 'file' : 'folder', count });
     },

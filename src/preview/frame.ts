@@ -1,4 +1,5 @@
-import type { ConnectMessage, HostMessage } from '../protocol';
+import type { HostMessage } from '../protocol';
+import { handshake, type HandshakeEnv } from './frame-handshake';
 
 /**
  * Sandbox flags of the preview. Never `allow-same-origin`: the preview would then share the
@@ -40,31 +41,26 @@ export function createFrame(
   iframe.className = 'pp-preview-frame pp-preview-frame--standby';
   iframe.src = previewUrl;
 
-  return new Promise<ConnectedFrame>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
+  const env: HandshakeEnv = {
+    window,
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+    // The usual removals (a stop, a cleared spare) take the frame out of `container` itself.
+    watchRemoval(removed) {
+      const observer = new MutationObserver(() => {
+        if (!iframe.isConnected) removed();
+      });
+      observer.observe(container, { childList: true });
+      return () => observer.disconnect();
+    },
+  };
+  const connected = handshake(iframe, env, timeoutMs).then(
+    (port): ConnectedFrame => ({ iframe, port, send: (message) => port.postMessage(message) }),
+    (error: unknown) => {
       iframe.remove();
-      reject(new Error('The preview did not start (its runtime never answered).'));
-    }, timeoutMs);
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== iframe.contentWindow) return;
-      const data: unknown = event.data;
-      if (typeof data !== 'object' || data === null) return;
-      if ((data as { type?: unknown }).type !== 'playpen:hello') return;
-      cleanup();
-      const channel = new MessageChannel();
-      const connect: ConnectMessage = { type: 'playpen:connect' };
-      // The preview's origin is opaque, so '*' is the only target origin that reaches it;
-      // the recipient is pinned by posting to this iframe's own contentWindow.
-      iframe.contentWindow!.postMessage(connect, '*', [channel.port2]);
-      const port = channel.port1;
-      resolve({ iframe, port, send: (message) => port.postMessage(message) });
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-    };
-    window.addEventListener('message', onMessage);
-    container.appendChild(iframe);
-  });
+      throw error;
+    },
+  );
+  container.appendChild(iframe);
+  return connected;
 }

@@ -155,6 +155,7 @@ const runtimeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tick-started'), tick: z.number().int().nonnegative() }),
   z.object({ type: z.literal('shortcut'), action: z.enum(['toggle', 'forward', 'back']) }),
   z.object({ type: z.literal('focus-taken') }),
+  z.object({ type: z.literal('navigated') }),
   z.object({ type: z.literal('pong'), seq: z.number().int() }),
 ]);
 

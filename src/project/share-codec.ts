@@ -9,9 +9,13 @@ import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { FormatError, readProject, writeProject } from './share-format';
 import { SHARE_DICTIONARY_V1 } from './share-dictionary';
 import { ancestorsOf, isScriptPath, validatePath } from './paths';
+import { crc32 } from './zip-reader';
 
 export const FRAGMENT_PREFIX = 'code/';
-/** Format of the payload; bump (and keep decoding the old ones) when it changes. */
+/**
+ * Format of the payload; bump (and keep decoding the old ones) when it changes. Formats 2–63
+ * end with a CRC-32 seal (sealedAsNewer) so that older Playpens can recognise them.
+ */
 export const SHARE_VERSION = 1;
 /** Largest project a link may unpack to: bigger means hostile (a decompression bomb). */
 export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
@@ -63,6 +67,18 @@ function inflateCapped(data: Uint8Array): Uint8Array {
   return out;
 }
 
+/**
+ * Whether `payload` is sealed as every format after 1 must be, whatever else it changes: its
+ * last 4 bytes are the CRC-32 (big-endian) of all before them. So a link from a newer Playpen
+ * is told apart from garbage whose first byte happens to be 2–63 (any text starting B–P).
+ */
+export function sealedAsNewer(payload: Uint8Array): boolean {
+  if (payload.length < 6) return false;
+  const end = payload.length - 4;
+  const view = new DataView(payload.buffer, payload.byteOffset + end, 4);
+  return view.getUint32(0) === crc32(payload.subarray(0, end));
+}
+
 /** Reads a fragment (with or without `#`); never throws, every failure says what was wrong. */
 export function decodeFragment(hash: string): DecodeResult {
   const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -77,12 +93,17 @@ export function decodeFragment(hash: string): DecodeResult {
   const decoded = decodeBase64Url(text);
   if (!decoded.ok) return broken(decoded.error);
   const version = decoded.bytes[0]!;
-  if (version !== SHARE_VERSION)
-    return fail(
+  if (version !== SHARE_VERSION) {
+    if (version > SHARE_VERSION && version < 64 && sealedAsNewer(decoded.bytes))
+      return fail(
+        `This share link was made by a newer Playpen (format ${version}); reload to update, or ask for a new link.`,
+      );
+    return broken(
       version > SHARE_VERSION && version < 64
-        ? `This share link was made by a newer Playpen (format ${version}); reload to update, or ask for a new link.`
-        : `This share link is broken: its format (${version}) is not one Playpen knows.`,
+        ? 'its data is not a Playpen project, so it was cut off or changed'
+        : `its format (${version}) is not one Playpen knows`,
     );
+  }
   let record: Uint8Array;
   try {
     record = inflateCapped(decoded.bytes.subarray(1));

@@ -4,6 +4,7 @@
  * React can read it with useSyncExternalStore and undo/autosave can keep old ones.
  */
 import type { Project, ProjectFile } from '../protocol';
+import { fileAt, hasFile } from './file-lookup';
 import { createPathIndex, dirname, isScriptPath, validatePath } from './paths';
 
 export interface ProjectState {
@@ -79,7 +80,7 @@ function freeze(state: ProjectState, files = Object.values(state.project.files))
 function initialState(project: Project, loads = 0): ProjectState {
   const files = { ...project.files };
   const paths = Object.keys(files);
-  const first = project.entry in files ? project.entry : ([...paths].sort()[0] ?? null);
+  const first = hasFile(files, project.entry) ? project.entry : ([...paths].sort()[0] ?? null);
   return freeze({
     project: { ...project, files },
     paths,
@@ -102,7 +103,7 @@ function hasContents(folder: string, files: Record<string, ProjectFile>, folders
 /** Keeps only folders that would otherwise be invisible (no files or folders inside). */
 function emptyFolders(candidates: string[], files: Record<string, ProjectFile>): string[] {
   const set = [...new Set(candidates)].filter((f) => f !== '');
-  return set.filter((f) => !hasContents(f, files, set) && !(f in files)).sort();
+  return set.filter((f) => !hasContents(f, files, set) && !hasFile(files, f)).sort();
 }
 
 export function createProjectStore(initial: Project): ProjectStore {
@@ -143,7 +144,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     Object.keys(files()).some((p) => p.startsWith(path + '/'));
 
   function checkRemove(path: string): Result {
-    const isFile = path in files();
+    const isFile = hasFile(files(), path);
     if (!isFile && !folderExists(path)) return fail(`${q(path)} doesn’t exist.`);
     const entry = state.project.entry;
     if (!isUnder(entry, path)) return ok;
@@ -162,7 +163,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     setText(path, text) {
-      const file = files()[path];
+      const file = fileAt(files(), path);
       if (!file || file.kind !== 'text' || file.text === text) return;
       // The hot path (every keystroke): one file changes, so paths and folders stay as they
       // are and only the new objects are frozen. The map copy is shallow.
@@ -187,7 +188,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     rename(from, to) {
-      const isFile = from in files();
+      const isFile = hasFile(files(), from);
       if (!isFile && !folderExists(from)) return fail(`${q(from)} doesn’t exist.`);
       if (from === to) return ok;
       const error = validatePath(to, Object.keys(files()), { folders: state.folders, self: from });
@@ -197,8 +198,10 @@ export function createProjectStore(initial: Project): ProjectStore {
         return fail(
           `${q(state.project.entry)} is the entry file, so it must stay a script (.ts, .tsx, .js, .jsx).`,
         );
-      const nextFiles: Record<string, ProjectFile> = {};
-      for (const [p, f] of Object.entries(files())) nextFiles[moved(p, from, to)] = f;
+      // fromEntries, not assignment: a file moved to `__proto__` stays a plain key.
+      const nextFiles = Object.fromEntries(
+        Object.entries(files()).map(([p, f]) => [moved(p, from, to), f] as const),
+      );
       const { project, activePath, openPaths } = state;
       commit({
         project: { ...project, files: nextFiles, entry },
@@ -233,7 +236,7 @@ export function createProjectStore(initial: Project): ProjectStore {
 
     setActive(path) {
       if (path === state.activePath) return;
-      if (path !== null && !(path in files())) return;
+      if (path !== null && !hasFile(files(), path)) return;
       const openPaths =
         path === null || state.openPaths.includes(path)
           ? state.openPaths
@@ -273,7 +276,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     setEntry(path) {
-      const file = files()[path];
+      const file = fileAt(files(), path);
       if (!file) return fail(`${q(path)} doesn’t exist.`);
       if (file.kind !== 'text' || !isScriptPath(path))
         return fail('Only a script (.ts, .tsx, .js, .jsx, .mts, .mjs) can be the entry file.');

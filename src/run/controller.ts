@@ -57,6 +57,10 @@ export interface RunInfo {
   replay?: { tick: number; inputs: InputRecord[] };
 }
 
+/** What the user reads when the program navigated its preview away (status detail, console). */
+export const NAVIGATED =
+  'The program navigated its preview (a form submitted without preventDefault(), location.reload(), or a new location), which ends the run. Press Run to start again.';
+
 export interface RunControllerDeps {
   /** Builds the project; 'stale' when a newer build superseded this one. */
   build(request: {
@@ -226,7 +230,11 @@ export function createRunController(deps: RunControllerDeps): RunController {
       if (runId !== state.runId) return;
       const live =
         state.status === 'starting' || state.status === 'running' || state.status === 'paused';
-      if (message.type === 'error' && live) {
+      if (message.type === 'navigated' && live) {
+        // Its document is gone, and with it the runtime: what answers now is not the program.
+        deps.stopPreview();
+        set({ status: 'error', detail: NAVIGATED });
+      } else if (message.type === 'error' && live) {
         set({ status: 'error', detail: message.message });
       } else if (state.status === 'starting' && message.type !== 'ready') {
         // Anything else from this run's preview means it received the program and runs it

@@ -4,6 +4,35 @@ import { serialize } from './serialize.ts';
 
 type ErrorMessage = Extract<RuntimeMessage, { type: 'error' }>;
 
+/**
+ * Longest error message sent. The host drops any string over 1,000,000 characters (and a whole
+ * message with it), and nobody reads further than this anyway.
+ */
+export const MAX_ERROR_MESSAGE = 10_000;
+/** Most frames sent per error (as many as the host accepts); the innermost come first. */
+const MAX_FRAMES = 200;
+
+/** "1048576" → "1,048,576", without Number#toLocaleString, which the program may replace. */
+function grouped(n: number): string {
+  let out = '';
+  let rest = n;
+  while (rest >= 1000) {
+    const k = rest % 1000;
+    out = `,${k < 10 ? '00' : k < 100 ? '0' : ''}${k}${out}`;
+    rest = Math.floor(rest / 1000);
+  }
+  return `${rest}${out}`;
+}
+
+/** `message` cut to `max` characters, saying how long it was: "xxx… (1,048,576 characters)". */
+export function capMessage(message: string, max = MAX_ERROR_MESSAGE): string {
+  if (message.length <= max) return message;
+  // Do not cut a surrogate pair in half.
+  const code = message.charCodeAt(max - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+  return `${message.slice(0, end)}… (${grouped(message.length)} characters)`;
+}
+
 /** An error message for any thrown value: Errors keep their frames, other values ride along serialised. */
 export function errorMessage(
   kind: ErrorMessage['kind'],
@@ -12,13 +41,15 @@ export function errorMessage(
 ): ErrorMessage {
   if (isError(thrown)) {
     const info = errorInfo(thrown);
-    return { type: 'error', kind, message: errorHeadline(info), frames: info.frames };
+    const frames = info.frames.length > MAX_FRAMES ? info.frames.slice(0, MAX_FRAMES) : info.frames;
+    return { type: 'error', kind, message: capMessage(errorHeadline(info)), frames };
   }
+  // A thrown non-Error has no stack: where the browser saw it thrown is its only location.
   const frames = where && where.url ? [where] : [];
   return {
     type: 'error',
     kind,
-    message: thrownValueText(thrown),
+    message: capMessage(thrownValueText(thrown)),
     value: serialize(thrown),
     frames,
   };
@@ -33,12 +64,16 @@ export function installErrorCapture(win: Window, send: (message: RuntimeMessage)
   win.addEventListener('error', (event: ErrorEvent) => {
     try {
       const where = { url: event.filename, line: event.lineno, column: event.colno };
-      // A muted cross-origin script error carries no error object, only "Script error.".
-      if (event.error === null || event.error === undefined) {
+      // A muted cross-origin script error carries no error object, only "Script error.";
+      // `throw null` or `throw undefined` has none either, but a message and a location.
+      const muted =
+        (event.error === null || event.error === undefined) &&
+        (event.message === 'Script error.' || event.message === '' || !where.url);
+      if (muted) {
         send({
           type: 'error',
           kind: 'uncaught',
-          message: event.message || 'Script error.',
+          message: capMessage(event.message || 'Script error.'),
           frames: where.url ? [where] : [],
         });
       } else send(errorMessage('uncaught', event.error, where));

@@ -8,6 +8,7 @@ import type { HostMessage, RuntimeMessage } from '../protocol.ts';
 import { installConsoleCapture } from './console-capture.ts';
 import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './document-env.ts';
 import { errorMessage, installErrorCapture } from './errors.ts';
+import { createGuardedCall } from './guarded-call.ts';
 import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
 import { consoleHash } from './clock/fingerprint.ts';
@@ -15,6 +16,7 @@ import { createRunLoop } from './clock/install.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
+import { installHistoryShim } from './history-shim.ts';
 import { installStorageShim } from './storage-shim.ts';
 import { installShortcutForward } from './shortcut-forward.ts';
 
@@ -84,11 +86,26 @@ const runLoop = createRunLoop(win, {
   focusTaken: () => post({ type: 'focus-taken' }),
 });
 
+// A form submitted without preventDefault(), location.reload() or a new location unloads this
+// document and the runtime with it: said now, or the host takes the silence after for a hang.
+// Added before any of the program's listeners, so it runs first. Not for a frame without a run:
+// the host removes those itself.
+apply(EventTarget.prototype.addEventListener, win, [
+  'pagehide',
+  () => {
+    if (started) outbox.send({ type: 'navigated' });
+  },
+]);
+
 installStorageShim(win);
+installHistoryShim(win);
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
 installErrorCapture(win, (message) =>
   outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message),
 );
+
+// Before the program runs: it could replace EventTarget's methods the guard relies on.
+const guardedCall = createGuardedCall(win);
 
 // One loader per frame: a spare frame may load the bundle before its run (`preload`).
 const loadVendor = createVendorLoader(win, vendorUrl, evaluate);
@@ -118,6 +135,7 @@ function onHostMessage(event: MessageEvent): void {
       loopGuard: loopGuard.check,
       send: (message) => outbox.send(message),
       logError: realError,
+      guard: guardedCall,
     })
       .catch((err: unknown) => outbox.send(errorMessage('uncaught', err)))
       .finally(() => runLoop.evaluated(replay));

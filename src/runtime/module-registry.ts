@@ -55,11 +55,14 @@ export function createModuleRegistry(
     const record: ModuleRecord = { exports: {} };
     if (has(id)) {
       cache.set(id, record);
+      // finally, not catch and rethrow: a rethrow would move a thrown value's reported site
+      // (guarded-call.ts) from the user's throw to this line.
+      let evaluated = false;
       try {
         evaluateModule(id, modules[id]!, record);
-      } catch (err) {
-        cache.delete(id);
-        throw err;
+        evaluated = true;
+      } finally {
+        if (!evaluated) cache.delete(id);
       }
     } else if (Object.prototype.hasOwnProperty.call(env.vendor, id)) {
       record.exports = env.vendor[id]!();

@@ -1,5 +1,6 @@
 import type { Program, RuntimeMessage } from '../protocol.ts';
 import { errorMessage } from './errors.ts';
+import type { GuardedCall } from './guarded-call.ts';
 import { createModuleRegistry, type RegistryEnv } from './module-registry.ts';
 
 export interface RunEnv extends Omit<RegistryEnv, 'vendor' | 'cdn'> {
@@ -14,6 +15,11 @@ export interface RunEnv extends Omit<RegistryEnv, 'vendor' | 'cdn'> {
   send: (message: RuntimeMessage) => void;
   /** The real console.error, so devtools also show evaluation errors. */
   logError?: (err: unknown) => void;
+  /**
+   * Evaluates the entry so that the browser reports a throw at its site (guarded-call.ts);
+   * without it the error is caught and sent here, with the frames an Error carries.
+   */
+  guard?: GuardedCall;
 }
 
 /**
@@ -31,12 +37,15 @@ export async function runProgram(program: Program, env: RunEnv): Promise<void> {
     const loaded = await loadDependencies(program, env);
     if (loaded) {
       const registry = createModuleRegistry(program.modules, { ...env, ...loaded });
-      try {
-        registry.require(program.entry);
-      } catch (err) {
-        env.logError?.(err);
-        env.send(errorMessage('uncaught', err));
-      }
+      const guard = env.guard;
+      if (guard) guard(() => void registry.require(program.entry));
+      else
+        try {
+          registry.require(program.entry);
+        } catch (err) {
+          env.logError?.(err);
+          env.send(errorMessage('uncaught', err));
+        }
     }
   } finally {
     env.send({ type: 'evaluated' });

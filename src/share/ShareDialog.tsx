@@ -9,13 +9,15 @@ import { appBase, embedSnippet, LONG_LINK_CHARS, shareUrl } from './share-url';
 import { useCopy } from './useCopy';
 import { OpenLinkField } from './OpenLinkField';
 import { FileSelect } from '../files/FileSelect';
+import { hasFile } from '../project/file-lookup';
 
 /** The "Share" dialog: the link and its options, an embed snippet, and opening a pasted link. */
 export function ShareDialog({ session, close }: { session: Session; close: () => void }) {
   const { project, activePath } = useStore(session.project);
   const [readOnly, setReadOnly] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
-  const open = chosen !== null && chosen in project.files ? chosen : (activePath ?? project.entry);
+  const open =
+    chosen !== null && hasFile(project.files, chosen) ? chosen : (activePath ?? project.entry);
   const fragment = useMemo(() => encodeProject(project, { open }), [project, open]);
   const base = appBase(window.location.href);
   const link = shareUrl(base, fragment, { readOnly });

@@ -193,3 +193,31 @@ test('an uploaded PNG is imported from code and shown by the preview', async ({ 
     .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
     .toBe(1);
 });
+
+test('a folder named like an Object method (valueOf, constructor) opens as a folder', async ({
+  page,
+}) => {
+  for (const name of ['valueOf', 'constructor']) {
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const folder = page.getByRole('textbox', { name: 'Folder name' });
+    await folder.fill(name);
+    await folder.press('Enter');
+    await fileItem(page, name).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'New file here' }).click();
+    const file = page.getByRole('textbox', { name: 'File name' });
+    await file.fill(`${name}/a.ts`);
+    await file.press('Enter');
+    await openFile(page, `${name}/a.ts`);
+
+    await fileItem(page, name).click();
+    await expect(fileItem(page, name)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('.pp-editor-tab')).toHaveText(`${name}/a.ts`);
+    await expect(page.getByText('Select a file to edit.')).toHaveCount(0);
+
+    await fileItem(page, name).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = confirmDelete(page, name);
+    await expect(dialog).toContainText('The folder and the 1 file in it will be deleted.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
+});

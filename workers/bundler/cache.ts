@@ -1,4 +1,5 @@
 import type { ProjectFile } from '../../src/protocol';
+import { fileAt, hasFile } from '../../src/project/file-lookup';
 
 /** Same kind and content (bytes compared directly, no hash). */
 export const sameFile = (a: ProjectFile | undefined, b: ProjectFile | undefined): boolean => {
@@ -31,7 +32,8 @@ export class CompileCache<T> {
   get(path: string, key: string, files: Record<string, ProjectFile>): T | undefined {
     const entries = this.byPath.get(path);
     const hit = entries?.find(
-      (e) => e.key === key && Object.entries(e.inputs).every(([p, f]) => sameFile(f, files[p])),
+      (e) =>
+        e.key === key && Object.entries(e.inputs).every(([p, f]) => sameFile(f, fileAt(files, p))),
     );
     if (hit && entries && entries[0] !== hit) {
       entries.splice(entries.indexOf(hit), 1);
@@ -49,6 +51,6 @@ export class CompileCache<T> {
 
   /** Forgets paths no longer in the project, so memory follows the project, not its history. */
   prune(files: Record<string, ProjectFile>): void {
-    for (const path of this.byPath.keys()) if (!files[path]) this.byPath.delete(path);
+    for (const path of this.byPath.keys()) if (!hasFile(files, path)) this.byPath.delete(path);
   }
 }

@@ -6,6 +6,7 @@ import { moduleKind } from './file-kinds';
 import { cdnUrl } from './packages';
 import { dirname, isPathSpecifier, isUrl, joinPath } from './paths';
 import { findProjectFile, type ResolveContext } from './resolve';
+import { fileAt, pathRecord } from '../../src/project/file-lookup';
 
 export type CompiledCss =
   | {
@@ -37,7 +38,7 @@ export const compileCss = async (
   path: string,
   ctx: ResolveContext,
 ): Promise<CompiledCss> => {
-  const inputs: Record<string, ProjectFile> = {};
+  const inputs = pathRecord<ProjectFile>();
   const isModule = path.endsWith('.module.css');
   const entry = isModule ? flatName(path) : path;
   const real = new Map<string, string>([[entry, path]]);
@@ -65,7 +66,7 @@ export const compileCss = async (
       });
       build.onLoad({ filter: /.*/, namespace: 'project' }, (args) => {
         const file = real.get(args.path) ?? args.path;
-        const content = ctx.files[file];
+        const content = fileAt(ctx.files, file);
         if (!content) return { errors: [{ text: `File not found: ${file}` }] };
         inputs[file] = content;
         const body = content.kind === 'text' ? content.text : content.bytes;

@@ -3,6 +3,7 @@ import type { CompiledCss } from './compile-css';
 import { extractHtml } from './html';
 import { dirname, joinPath } from './paths';
 import { findProjectFile, type ResolveContext } from './resolve';
+import { fileAt } from '../../src/project/file-lookup';
 
 const HTML = 'index.html';
 
@@ -13,7 +14,7 @@ const projectPath = (files: Record<string, ProjectFile>, src: string) => {
 
 /** An `.html` entry means "the module script it loads"; any other entry is used as is. */
 export const resolveHtmlEntry = (entry: string, files: Record<string, ProjectFile>): string => {
-  const file = files[entry];
+  const file = fileAt(files, entry);
   if (!entry.endsWith('.html') || file?.kind !== 'text') return entry;
   const src = extractHtml(file.text).scripts[0];
   return (src && projectPath(files, src)) ?? entry;

@@ -17,6 +17,7 @@ import type { LoadedModule } from './loaded-module';
 import { htmlForProgram, resolveHtmlEntry } from './program-html';
 import { readDependencies, type DependencyVersions } from './packages';
 import { resolveSpecifier, type ResolveContext } from './resolve';
+import { hasFile, pathRecord } from '../../src/project/file-lookup';
 
 /**
  * The seam for source transforms that run before compile. It must keep line/column positions
@@ -143,7 +144,7 @@ export const createBundler = ({
   const build = async (input: BuildInput, isStale = () => false): Promise<BuildOutput> => {
     if (input.changes) receive(input.changes, input.reset);
     const { ctx, tsconfigRaw } = context(input.cdnBase);
-    const modules: Record<string, ProgramModule> = {};
+    const modules = pathRecord<ProgramModule>();
     const vendor = new Set<string>();
     const cdn = new Set<string>();
     const diagnostics: Diagnostic[] = [];
@@ -162,7 +163,7 @@ export const createBundler = ({
         out.diagnostics.push(...compiled.errors);
         return out;
       }
-      const moduleDeps: Record<string, string> = {};
+      const moduleDeps = pathRecord<string>();
       const failures = new Map<string, string>();
       for (const { spec } of compiled.imports) {
         const r = resolve(spec, source.path, ctx);
@@ -277,7 +278,7 @@ export const createBundler = ({
 
     const entry = resolveHtmlEntry(input.entry, files);
     const htmlParts = htmlForProgram(files, ctx, cssCompiled);
-    if (!files[entry]) {
+    if (!hasFile(files, entry)) {
       diagnostics.push({ severity: 'error', text: `The entry file ${entry} does not exist` });
     } else {
       visit(entry);
@@ -305,7 +306,7 @@ export const createBundler = ({
 };
 
 const emptyParts = () => ({
-  modules: {} as Record<string, ProgramModule>,
+  modules: pathRecord<ProgramModule>(),
   vendor: [] as string[],
   cdn: [] as string[],
   children: [] as string[],

@@ -2,6 +2,7 @@ import { VENDOR_MODULES, type ProjectFile } from '../../src/protocol';
 import { RESOLVE_EXTENSIONS } from './file-kinds';
 import { cdnUrl, type DependencyVersions } from './packages';
 import { dirname, extname, isPathSpecifier, isUrl, joinPath } from './paths';
+import { hasFile } from '../../src/project/file-lookup';
 
 export type Resolution =
   | { kind: 'project'; path: string }
@@ -30,7 +31,7 @@ export const findProjectFile = (
   files: Record<string, ProjectFile>,
   path: string,
 ): string | undefined => {
-  if (path && files[path]) return path;
+  if (path && hasFile(files, path)) return path;
   const candidates: string[] = [];
   if (path) {
     for (const ext of RESOLVE_EXTENSIONS) candidates.push(path + ext);
@@ -39,7 +40,7 @@ export const findProjectFile = (
   }
   const dir = path ? path + '/' : '';
   for (const ext of RESOLVE_EXTENSIONS) candidates.push(dir + 'index' + ext);
-  return candidates.find((c) => files[c]);
+  return candidates.find((c) => hasFile(files, c));
 };
 
 /** Resolves an import specifier written in project file `importer`. */

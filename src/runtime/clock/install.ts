@@ -11,6 +11,7 @@ import {
   type FetchRecorder,
   type Settlement,
 } from './fetch-record.ts';
+import { createGuardedCall } from '../guarded-call.ts';
 import { domHash } from './fingerprint.ts';
 import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
@@ -52,6 +53,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   const realPerf = win.performance;
   const realNow = () => realPerf.now();
   const reportError = win.reportError.bind(win);
+  const guard = createGuardedCall(win);
   const realFetch = win.fetch.bind(win);
 
   const channel = new RealChannel();
@@ -91,7 +93,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     install(seed, startTime, replay) {
       random = createRandom(seed);
       installRandom(win, random);
-      const clock = installVirtualClock(win, { startTime, reportError });
+      const clock = installVirtualClock(win, { startTime, reportError, guard });
       // The program's own setTimeout (faked): each message is a counted timer tick.
       const setTimer = win.setTimeout;
       installVirtualMessaging(win, (fn) => setTimer(fn, 0));

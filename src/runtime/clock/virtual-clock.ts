@@ -7,12 +7,18 @@
  * prefers setImmediate, and would otherwise escape to the real MessageChannel.
  */
 import { withGlobal } from '@sinonjs/fake-timers';
+import { apply } from '../safe-reflect.ts';
 
 export interface ClockOptions {
   /** Virtual wall-clock time of the run's start (ms since epoch). */
   startTime: number;
   /** Called with an error thrown by a frame callback (the other callbacks still run). */
   reportError: (error: unknown) => void;
+  /**
+   * Runs each timer and frame callback of the program, so the browser reports a throw at its
+   * site (guarded-call.ts); without it a throw goes to reportError or the clock's caller.
+   */
+  guard?: (fn: () => void) => void;
 }
 
 /** What the next tick runs, for the tick record. */
@@ -74,6 +80,7 @@ export function installVirtualClock(
     ignoreMissingTimers: true,
   } as Parameters<ReturnType<typeof withGlobal>['install']>[0]) as unknown as InternalClock;
   const start = options.startTime;
+  const guard = options.guard;
   let created = 0;
 
   // Frames: one clock timer per frame, all callbacks of the frame behind it.
@@ -88,11 +95,13 @@ export function installVirtualClock(
     const stamp = clock.now - start;
     for (const [handle, cb] of running) {
       if (!running.has(handle)) continue; // cancelled by an earlier callback of this frame
-      try {
-        cb(stamp);
-      } catch (error) {
-        options.reportError(error);
-      }
+      if (guard) guard(() => cb(stamp));
+      else
+        try {
+          cb(stamp);
+        } catch (error) {
+          options.reportError(error);
+        }
     }
     running = null;
   };
@@ -131,6 +140,11 @@ export function installVirtualClock(
     w[name] = Object.defineProperty(
       function (this: unknown, ...args: unknown[]) {
         created++;
+        const cb = args[0];
+        if (guard && typeof cb === 'function')
+          args[0] = function (this: unknown, ...cbArgs: unknown[]) {
+            guard(() => void apply(cb, this, cbArgs));
+          };
         return (fn as (...a: unknown[]) => unknown).apply(this, args);
       },
       'name',

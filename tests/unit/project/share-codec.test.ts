@@ -11,6 +11,7 @@ import {
 import { SHARE_DICTIONARY_V1 } from '../../../src/project/share-dictionary';
 import { MAX_SHARED_FILES, writeProject } from '../../../src/project/share-format';
 import { TEMPLATES } from '../../../src/project/templates';
+import { crc32 } from '../../../src/project/zip-reader';
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
 function rng(seed: number) {
@@ -39,6 +40,15 @@ function roundTrip(project: Project, open?: string) {
 function link(record: Uint8Array, version = SHARE_VERSION): string {
   const packed = deflateSync(record, { dictionary });
   return '#code/' + encodeBase64Url(new Uint8Array([version, ...packed]));
+}
+
+/** A link as a newer Playpen makes it: its payload sealed with the CRC-32 of the rest. */
+function newerLink(record: Uint8Array, version: number): string {
+  const body = new Uint8Array([version, ...deflateSync(record, { dictionary })]);
+  const sealed = new Uint8Array(body.length + 4);
+  sealed.set(body);
+  new DataView(sealed.buffer).setUint32(body.length, crc32(body));
+  return '#code/' + encodeBase64Url(sealed);
 }
 
 /** Raw record bytes: strings as varint length + UTF-8, numbers as single bytes. */
@@ -160,8 +170,22 @@ describe('malformed links each say what is wrong', () => {
   });
   test('a newer or unknown format', () => {
     const rec = writeProject({ project: TEMPLATES[0]!.create() });
-    expect(message(link(rec, 2))).toMatch(/newer Playpen \(format 2\)/);
+    expect(message(newerLink(rec, 2))).toMatch(/newer Playpen \(format 2\)/);
+    expect(message(newerLink(rec, 63))).toMatch(/newer Playpen \(format 63\)/);
     expect(message(link(rec, 200))).toMatch(/format \(200\) is not one Playpen knows/);
+  });
+  test('garbage whose first byte could be a newer format is called broken, not newer', () => {
+    // Text a person might paste: "H" decodes to a first byte of 28–31.
+    expect(message('#code/Hello-this-is-not-a-link')).toMatch(
+      /broken: its data is not a Playpen project/,
+    );
+    // Every first byte a newer format could have, followed by bytes that are no deflate stream.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 16;
+    for (let version = 2; version < 64; version++) {
+      const bytes = Uint8Array.from({ length: 40 }, (_, i) => (i === 0 ? version : next() & 255));
+      expect(message('#code/' + encodeBase64Url(bytes))).toMatch(/broken/);
+    }
   });
   test('data that does not inflate', () => {
     const garbage = new Uint8Array([1, 0xff, 0xff, 0xff, 0xff, 0x13, 0x37]);

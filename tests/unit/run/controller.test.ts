@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createRunController,
+  NAVIGATED,
   type RunControllerDeps,
   type RunInfo,
 } from '../../../src/run/controller';
@@ -165,6 +166,17 @@ describe('run controller', () => {
     expect(controller.getState().status).toBe('running');
     expect(controller.getState().hungAt).toBeUndefined();
     expect(started).toHaveLength(2);
+  });
+
+  it('a preview that navigated away ends its run with that reason, never as a hang', async () => {
+    const { controller, builds, stopped } = setup();
+    const done = controller.run();
+    builds[0]!.resolve(ok());
+    await done;
+    controller.handleRuntime(1, { type: 'evaluated' });
+    controller.handleRuntime(1, { type: 'navigated' });
+    expect(stopped()).toBe(1);
+    expect(controller.getState()).toMatchObject({ status: 'error', detail: NAVIGATED });
   });
 
   it('shows a dead bundler as a failed build with its reason', async () => {

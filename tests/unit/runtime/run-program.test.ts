@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Program, RuntimeMessage } from '../../../src/protocol.ts';
-import { errorMessage } from '../../../src/runtime/errors.ts';
+import { parseRuntimeMessage } from '../../../src/preview/validate.ts';
+import { capMessage, errorMessage, MAX_ERROR_MESSAGE } from '../../../src/runtime/errors.ts';
 import { runProgram, type RunEnv } from '../../../src/runtime/run-program.ts';
 
 const indirectEval: (code: string) => unknown = globalThis.eval;
@@ -120,5 +121,33 @@ describe('errorMessage', () => {
       frames: [{ url: 'playpen:///a.js', line: 2, column: 3 }],
     });
     expect(errorMessage('unhandledrejection', { code: 1 }).message).toBe('Object {…}');
+  });
+});
+
+describe('errorMessage of a huge message', () => {
+  it('cuts the message and says how long it was, so the host does not drop it', () => {
+    const huge = 'x'.repeat(1_048_576);
+    const message = errorMessage('uncaught', new Error(huge));
+    expect(message.message).toBe(
+      `Error: ${'x'.repeat(MAX_ERROR_MESSAGE - 'Error: '.length)}… (1,048,583 characters)`,
+    );
+    expect(parseRuntimeMessage(message)).not.toBeNull();
+    const thrown = errorMessage('uncaught', huge);
+    expect(thrown.message.endsWith('… (1,048,576 characters)')).toBe(true);
+    expect(parseRuntimeMessage(thrown)).not.toBeNull();
+  });
+
+  it('never cuts a surrogate pair in half', () => {
+    const text = 'a'.repeat(MAX_ERROR_MESSAGE - 1) + '😀' + 'b';
+    expect(capMessage(text)).toBe(`${'a'.repeat(MAX_ERROR_MESSAGE - 1)}… (10,002 characters)`);
+    expect(capMessage('short')).toBe('short');
+  });
+
+  it('sends at most as many frames as the host accepts', () => {
+    const error = new Error('deep');
+    error.stack = 'Error: deep\n' + '    at f (playpen:///src/a.js:1:1)\n'.repeat(5000);
+    const message = errorMessage('uncaught', error);
+    expect(message.frames).toHaveLength(200);
+    expect(parseRuntimeMessage(message)).not.toBeNull();
   });
 });

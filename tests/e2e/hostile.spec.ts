@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  consoleLog,
+  focusEditor,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+} from './helpers';
+
+// Programs that misbehave on purpose: each gets a message saying what happened, at the user's
+// code, and leaves the app as it was.
+
+const ENTRY = 'src/main.ts';
+const NAVIGATED = 'The program navigated its preview';
+const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true });
+
+test.beforeEach(async ({ page }) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+});
+
+test('a form submitted without preventDefault is reported as navigation, not as a hang', async ({
+  page,
+}) => {
+  await replaceEditorText(
+    page,
+    'document.body.innerHTML = \'<form><input name="q" value="x"><button>Send</button></form>\';\n',
+  );
+  await preview(page).getByRole('button', { name: 'Send' }).click();
+  await expect(runStatus(page)).toHaveText('Error');
+  await expect(consoleLog(page)).toContainText(NAVIGATED);
+  await expect(consoleLog(page)).not.toContainText('stopped responding');
+  // The click left the keyboard in the removed preview: the user clicks into the code.
+  await focusEditor(page);
+  await replaceEditorText(page, "document.body.textContent = 'back';\n");
+  await runButton(page).click();
+  await expect(preview(page).locator('body')).toHaveText('back');
+  await expect(runStatus(page)).toHaveText('Running');
+});
+
+for (const [what, code] of [
+  ['location.reload()', 'location.reload();'],
+  ['a new location.href', "location.href = 'about:blank';"],
+]) {
+  test(`a program calling ${what} is reported as navigation`, async ({ page }) => {
+    await replaceEditorText(
+      page,
+      `document.body.textContent = 'leaving';\nsetTimeout(() => {\n  ${code}\n}, 50);\n`,
+    );
+    await expect(runStatus(page)).toHaveText('Error');
+    await expect(consoleLog(page)).toContainText(NAVIGATED);
+    await expect(consoleLog(page)).not.toContainText('stopped responding');
+  });
+}
+
+test('an uncaught error with a 1 MB message is shown cut, with its length', async ({ page }) => {
+  await replaceEditorText(page, "throw new Error('x'.repeat(1_048_576));\n");
+  await expect(runStatus(page)).toHaveText('Error');
+  await expect(consoleLog(page)).toContainText('… (1,048,583 characters)');
+});
+
+test('throw null and throw 1 are located at the line that threw them', async ({ page }) => {
+  await replaceEditorText(
+    page,
+    "console.log('start');\nsetTimeout(() => {\n  throw 1;\n}, 10);\nthrow null;\n",
+  );
+  const log = consoleLog(page);
+  await expect(log.getByRole('button', { name: new RegExp(`^${ENTRY}:5:`) })).toBeVisible();
+  await expect(log.getByRole('button', { name: new RegExp(`^${ENTRY}:3:`) })).toBeVisible();
+  await expect(log).not.toContainText('runtime.js');
+});
+
+test('pushState in a program adds nothing to the app tab’s history', async ({ page }) => {
+  const before = await page.evaluate(() => history.length);
+  await replaceEditorText(
+    page,
+    [
+      'for (let n = 0; n < 50; n++) history.pushState({ n }, "", "?n=" + n);',
+      "console.log('pushed', history.length, location.search, history.state.n);",
+      "addEventListener('popstate', (e) => console.log('popped', e.state.n, location.search));",
+      'history.back();',
+      '',
+    ].join('\n'),
+  );
+  const log = consoleLog(page);
+  // The program still sees its own history and URL.
+  await expect(log).toContainText('pushed 51 ?n=49 49');
+  await expect(log).toContainText('popped 48 ?n=48');
+  expect(await page.evaluate(() => history.length)).toBe(before);
+});
