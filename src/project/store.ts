@@ -5,6 +5,7 @@
  */
 import type { Project, ProjectFile } from '../protocol';
 import { fileAt, hasFile } from './file-lookup';
+import { emptyFolders, isUnder, movedPath } from './folders';
 import { createPathIndex, dirname, isScriptPath, validatePath } from './paths';
 
 export interface ProjectState {
@@ -62,9 +63,6 @@ export interface ProjectStore {
 const ok: Result = { ok: true };
 const fail = (error: string): Result => ({ ok: false, error });
 const q = (path: string) => `“${path}”`;
-const isUnder = (path: string, folder: string) => path === folder || path.startsWith(folder + '/');
-const moved = (path: string, from: string, to: string) =>
-  isUnder(path, from) ? to + path.slice(from.length) : path;
 
 /** Freezes a new state; `files` are the file objects it adds (all of them by default). */
 function freeze(state: ProjectState, files = Object.values(state.project.files)): ProjectState {
@@ -89,21 +87,6 @@ function initialState(project: Project, loads = 0): ProjectState {
     openPaths: first === null ? [] : [first],
     loads,
   });
-}
-
-/** Whether any file or listed folder lies inside `folder`. */
-function hasContents(folder: string, files: Record<string, ProjectFile>, folders: string[]) {
-  const prefix = folder + '/';
-  return (
-    Object.keys(files).some((p) => p.startsWith(prefix)) ||
-    folders.some((p) => p.startsWith(prefix))
-  );
-}
-
-/** Keeps only folders that would otherwise be invisible (no files or folders inside). */
-function emptyFolders(candidates: string[], files: Record<string, ProjectFile>): string[] {
-  const set = [...new Set(candidates)].filter((f) => f !== '');
-  return set.filter((f) => !hasContents(f, files, set) && !hasFile(files, f)).sort();
 }
 
 export function createProjectStore(initial: Project): ProjectStore {
@@ -193,22 +176,22 @@ export function createProjectStore(initial: Project): ProjectStore {
       if (from === to) return ok;
       const error = validatePath(to, Object.keys(files()), { folders: state.folders, self: from });
       if (error) return fail(error);
-      const entry = moved(state.project.entry, from, to);
+      const entry = movedPath(state.project.entry, from, to);
       if (entry !== state.project.entry && !isScriptPath(entry))
         return fail(
           `${q(state.project.entry)} is the entry file, so it must stay a script (.ts, .tsx, .js, .jsx).`,
         );
       // fromEntries, not assignment: a file moved to `__proto__` stays a plain key.
       const nextFiles = Object.fromEntries(
-        Object.entries(files()).map(([p, f]) => [moved(p, from, to), f] as const),
+        Object.entries(files()).map(([p, f]) => [movedPath(p, from, to), f] as const),
       );
       const { project, activePath, openPaths } = state;
       commit({
         project: { ...project, files: nextFiles, entry },
         // The old parent stays visible even when the move empties it, as in a file manager.
-        folders: [...state.folders.map((f) => moved(f, from, to)), dirname(from)],
-        activePath: activePath === null ? null : moved(activePath, from, to),
-        openPaths: openPaths.map((p) => moved(p, from, to)),
+        folders: [...state.folders.map((f) => movedPath(f, from, to)), dirname(from)],
+        activePath: activePath === null ? null : movedPath(activePath, from, to),
+        openPaths: openPaths.map((p) => movedPath(p, from, to)),
       });
       return ok;
     },
