@@ -5,13 +5,12 @@ import {
   type ProgramModule,
   type ProjectFile,
 } from '../../src/protocol';
-import { CompileCache, sameFile } from './cache';
-import { compileCss, type CompiledCss } from './compile-css';
-import { compileJs, locateImportErrors, type CompiledJs, type JsSource } from './compile-js';
+import { sameFile } from './cache';
+import { createCachedCompilers } from './cached-compilers';
+import { locateImportErrors, type JsSource } from './compile-js';
 import type { EsbuildApi } from './esbuild-api';
 import { createFileMirror } from './file-mirror';
 import { moduleKind } from './file-kinds';
-import { guardCompiled } from './loop-guard';
 import { withInlineMap } from './inline-map';
 import type { LoadedModule } from './loaded-module';
 import { htmlForProgram, resolveHtmlEntry } from './program-html';
@@ -73,8 +72,7 @@ export const createBundler = ({
   guardLoops = false,
   resolve = resolveSpecifier,
 }: BundlerOptions) => {
-  const jsCache = new CompileCache<CompiledJs>();
-  const cssCache = new CompileCache<CompiledCss>();
+  const compile = createCachedCompilers(esbuild, guardLoops);
   const mirror = createFileMirror();
   const files = mirror.files;
   const loaded = new Map<string, LoadedModule>();
@@ -83,30 +81,6 @@ export const createBundler = ({
   let scopeKey = '';
   let packageFile: ProjectFile | undefined;
   let deps: DependencyVersions = {};
-
-  const jsCompiled = async (source: JsSource, file: ProjectFile) => {
-    const key = `${source.loader}\n${source.tsconfigRaw ?? ''}`;
-    const cached = jsCache.get(source.path, key, { [source.path]: file });
-    if (cached) return cached;
-    const compiled = await compileJs(esbuild, source);
-    const guarded = guardLoops ? guardCompiled(source, compiled) : compiled;
-    // After the guard, which rewrites the code and its map; cached, so encoded once per edit.
-    const result = guarded.ok
-      ? { ...guarded, code: withInlineMap(guarded.code, guarded.map) }
-      : guarded;
-    jsCache.set(source.path, key, { [source.path]: file }, result);
-    return result;
-  };
-
-  const cssCompiled = async (path: string, ctx: ResolveContext) => {
-    const key = `${ctx.cdnBase}\n${JSON.stringify(ctx.deps)}`;
-    const cached = cssCache.get(path, key, ctx.files);
-    if (cached) return cached;
-    const result = await compileCss(esbuild, path, ctx);
-    // A failed compile may not have read all inputs; never reuse it when any file changed.
-    cssCache.set(path, key, result.ok ? result.inputs : { ...ctx.files }, result);
-    return result;
-  };
 
   // A path was added or deleted since the last build: every import may resolve anew.
   let pathsChanged = false;
@@ -120,8 +94,7 @@ export const createBundler = ({
     for (const path of update.changed) loaded.delete(path);
     if (!update.pathsChanged) return;
     pathsChanged = true;
-    jsCache.prune(files);
-    cssCache.prune(files);
+    compile.prune(files);
   };
 
   /** The resolution context of this build; bumps the scope when imports may resolve anew. */
@@ -155,7 +128,7 @@ export const createBundler = ({
     /** Compiles one JS/TS/JSON file and resolves its imports. */
     const loadJs = async (source: JsSource, file: ProjectFile): Promise<LoadedModule> => {
       const at = scope;
-      const compiled = await jsCompiled(source, file);
+      const compiled = await compile.js(source, file);
       checkStale();
       const out: LoadedModule = { file, scope: at, reusable: true, ...emptyParts() };
       out.diagnostics.push(...compiled.warnings);
@@ -194,7 +167,7 @@ export const createBundler = ({
     };
 
     const loadCss = async (path: string, file: ProjectFile): Promise<LoadedModule> => {
-      const compiled = await cssCompiled(path, ctx);
+      const compiled = await compile.css(path, ctx);
       // Its @imports are other files: reused only through the CSS cache, which checks them.
       const out: LoadedModule = { file, scope, reusable: false, ...emptyParts() };
       out.diagnostics.push(...compiled.warnings);
@@ -277,7 +250,7 @@ export const createBundler = ({
     };
 
     const entry = resolveHtmlEntry(input.entry, files);
-    const htmlParts = htmlForProgram(files, ctx, cssCompiled);
+    const htmlParts = htmlForProgram(files, ctx, compile.css);
     if (!hasFile(files, entry)) {
       diagnostics.push({ severity: 'error', text: `The entry file ${entry} does not exist` });
     } else {
