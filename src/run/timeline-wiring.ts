@@ -15,6 +15,7 @@ import type { ParkedPreviews } from './step-back/parked-previews';
 import { createTimeline, type Timeline } from './timeline';
 
 export interface TimelineWiring {
+  /** Follows the current tick: refilled from the history on a step back. */
   console: ConsoleStore;
   /** The preview host, once the preview pane is mounted. */
   getHost(): PreviewHost | null;
