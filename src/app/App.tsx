@@ -8,7 +8,7 @@ import { FilesPanel } from '../files/FilesPanel';
 import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { HangBanner } from '../run/HangBanner';
-import { listenForRunChord } from '../run/run-shortcuts';
+import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
 import { PersistenceBanners } from '../projects/PersistenceBanners';
 

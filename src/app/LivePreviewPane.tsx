@@ -1,6 +1,6 @@
 import type { Session } from './session';
 import { useStore } from './useStore';
-import { PreviewPane } from '../preview/PreviewPane';
+import { PreviewPane } from '../run/PreviewPane';
 
 /**
  * The preview pane with the run's state read here, so a change of run state re-renders the

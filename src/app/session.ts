@@ -21,9 +21,11 @@ import { applyTheme } from '../settings/theme';
 import { createPersistence, type Persistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
 import { createMemoryBackend } from '../project/storage/memory-backend';
-import { createRunTimeline } from '../run/run-timeline';
+import { wireTimeline } from '../run/timeline-wiring';
 import type { Timeline } from '../run/timeline';
-import { applyRunShortcut } from '../run/run-shortcuts';
+import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/parked-previews';
+import { perfMark } from '../run/perf-marks';
+import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
 
 /** Everything one open playground needs, wired together; React only renders it. */
@@ -128,13 +130,15 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   let host: PreviewHost | null = null;
+  let parked: ParkedPreviews | null = null;
   // A run started before the preview pane mounted waits here.
   let pending: { program: Program; run: RunInfo } | null = null;
   let current: { program: Program; run: RunInfo } | null = null;
   let controller: RunController | null = null;
-  const timeline = createRunTimeline({
+  const { timeline, checkpoints } = wireTimeline({
     console: consoleStore,
     getHost: () => host,
+    getParked: () => parked,
     getCurrent: () => current,
     getDiagnostics: () => controller?.getState().diagnostics ?? [],
     getOptions: () => {
@@ -162,6 +166,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     },
     stopPreview: () => {
       timeline.stop();
+      checkpoints.drop();
       host?.stop();
     },
     // Each build starts the console afresh: its diagnostics, then the new run's output.
@@ -240,6 +245,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         container,
         previewUrl: new URL('preview.html', document.baseURI).href,
         loopBudgetMs: () => settings.getState().loopBudgetMs,
+        mark: perfMark,
         onMessage(runId, message, run) {
           if (runId !== runController.getState().runId) return;
           runController.handleRuntime(runId, message);
@@ -263,11 +269,14 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           consoleStore.push({ kind: 'notice', text: error.message });
         },
       });
+      parked = createParkedPreviews(host);
       if (pending) {
         void host.start(pending.program, pending.run);
         pending = null;
       }
       return () => {
+        checkpoints.drop();
+        parked = null;
         host?.dispose();
         host = null;
       };
@@ -280,10 +289,12 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       hang.dispose();
       unsubscribeProject();
       unsubscribeTimeline();
+      checkpoints.dispose();
       runController.dispose();
       unsubscribeLink?.();
       unscopeReadOnly();
       persistence.dispose();
+      checkpoints.drop();
       host?.dispose();
       bundler.dispose();
       format.dispose();

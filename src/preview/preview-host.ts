@@ -1,14 +1,22 @@
 import type { HostMessage, InputRecord, Program, RuntimeMessage } from '../protocol';
-import type { RunInfo } from '../run/controller';
-import { perfMark } from '../run/perf-marks';
+import type { RunShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from './validate';
-import { promotedMessages } from './parked-buffer';
-import { createParkedFrames } from './parked-frames';
 import { createSpareFrames } from './spare-frames';
-import type { RunShortcut } from '../run/run-shortcuts';
+
+/** A run as the preview starts it: the run message's parameters and which run it is. */
+export interface PreviewRun {
+  /** Messages are tagged with it; a stale run's are dropped by the app. */
+  runId: number;
+  /** Seed of the preview's random generator (fixed per run so a replay is exact). */
+  seed: number;
+  /** Virtual wall-clock start of the run (ms since epoch). */
+  startTime: number;
+  /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
+  replay?: { tick: number; inputs: InputRecord[] };
+}
 
 export interface PreviewHostOptions {
   /** Element the iframes live in (the preview pane). */
@@ -16,7 +24,7 @@ export interface PreviewHostOptions {
   /** URL of preview.html, resolved against the app's base so any static host works. */
   previewUrl: string;
   /** A validated message from the preview of a run; `run` is the object given to `start` (which frame). */
-  onMessage(runId: number, message: RuntimeMessage, run: RunInfo): void;
+  onMessage(runId: number, message: RuntimeMessage, run: PreviewRun): void;
   /** The preview of a run stopped answering pings for `hangMs`; `tick` is the tick it hung in. */
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
@@ -29,30 +37,27 @@ export interface PreviewHostOptions {
   hangMs?: number;
   /** The loop guard's budget sent with each run (read at start, so a settings change applies). */
   loopBudgetMs?: () => number;
+  /** Marks a phase of a run's start (user timing for the bench; the app decides if it records). */
+  mark?(name: string): void;
 }
 
 export interface PreviewHost {
   /** Runs `program` in a fresh iframe; the previous one stays until the new one is ready. */
-  start(program: Program, run: RunInfo): Promise<void>;
+  start(program: Program, run: PreviewRun): Promise<void>;
   /**
-   * Starts a hidden preview of `run` (a replay) and keeps it parked (a checkpoint), so a
-   * later step back swaps it in instead of replaying from scratch. Several may be parked.
+   * A frame for a hidden preview (a step-back checkpoint), once no run is starting: replaying
+   * a checkpoint evaluates the whole program and would compete with a run's first output.
    */
-  park(program: Program, run: RunInfo): void;
+  hiddenFrame(): Promise<ConnectedFrame>;
+  /** Sends `run` to a hidden frame from `hiddenFrame` (which stays hidden). */
+  startHidden(frame: ConnectedFrame, program: Program, run: PreviewRun): void;
   /**
-   * Shows the parked preview of `run` in place of the current one. Returns the tick it will
-   * rest at (the last target it was sent), or null when there is no such preview.
+   * Shows a hidden frame in place of the current preview, as the preview of `run`; `buffered`
+   * (what it reported while hidden) reaches `onMessage` before anything it sends later.
    */
-  promote(run: RunInfo): number | null;
-  /**
-   * Moves the parked preview of `run` on to `tick` (it can only go forward): sent once it
-   * rests, since the runtime takes one target at a time.
-   */
-  advanceParked(run: RunInfo, tick: number, inputs: InputRecord[]): void;
-  /** The tick the parked preview of `run` reported last: 0 while silent, -1 not started yet. */
-  parkedReached(run: RunInfo): number;
-  /** Removes the parked preview of `run`, or every parked preview. */
-  dropParked(run?: RunInfo): void;
+  show(frame: ConnectedFrame, run: PreviewRun, buffered: RuntimeMessage[]): void;
+  /** A message a hidden frame sent for the host itself (a run shortcut, focus it took). */
+  handleHostMessage(message: RuntimeMessage, frame: ConnectedFrame): void;
   /** Sends a message to the current preview (run-loop controls). */
   send(message: HostMessage): void;
   /** Removes the running preview (used when it hangs). */
@@ -85,11 +90,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     startHeld: true,
   });
-  const parked = createParkedFrames((message, frame) => {
-    if (message.type === 'shortcut') options.onShortcut?.(message.action);
-    // A replay's focus() moved the keys here, out of the app.
-    if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
-  });
+  const mark = (name: string) => options.mark?.(name);
 
   // Two, so back-to-back runs each find one ready (see spare-frames.ts).
   const spares = createSpareFrames({
@@ -122,7 +123,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     current = null;
   };
 
-  const runMessage = (program: Program, run: RunInfo) =>
+  const runMessage = (program: Program, run: PreviewRun) =>
     ({
       type: 'run',
       program: withoutSourceMaps(program),
@@ -154,7 +155,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   };
 
   /** Makes `frame` the visible preview of `run`, replacing the current one. */
-  const activate = (frame: ConnectedFrame, run: RunInfo) => {
+  const activate = (frame: ConnectedFrame, run: PreviewRun) => {
     // The user was in the preview: the new one takes over the keys.
     const hadFocus = retireCurrent();
     const active = { frame, runId: run.runId, tick: run.replay?.tick ?? 0 };
@@ -167,9 +168,9 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       if (!message) return;
       if (!outputSeen && (message.type === 'console' || message.type === 'console-batch')) {
         outputSeen = true;
-        perfMark('playpen:first-output');
+        mark('playpen:first-output');
       }
-      if (message.type === 'evaluated') perfMark('playpen:evaluated');
+      if (message.type === 'evaluated') mark('playpen:evaluated');
       if (message.type === 'pong') {
         if (message.seq === pingSeq) pingSentAt = null;
         return;
@@ -198,34 +199,27 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   };
 
   return {
-    park(program, run) {
-      // Replaying a checkpoint evaluates the whole program: not while a run is starting.
-      const frame = new Promise<void>((resolve) => gate.whenOpen(resolve)).then(() =>
-        spares.take(),
-      );
-      parked.park(run, frame, (frame, replay) => {
-        frame.send(runMessage(program, { ...run, ...(replay ? { replay } : {}) }));
-        gate.whenOpen(prepareSpare);
-      });
+    hiddenFrame: () =>
+      new Promise<void>((resolve) => gate.whenOpen(resolve)).then(() => spares.take()),
+    startHidden(frame, program, run) {
+      frame.send(runMessage(program, run));
+      gate.whenOpen(prepareSpare);
     },
-    parkedReached: (run) => parked.reached(run),
-    advanceParked: (run, tick, inputs) => parked.advance(run, tick, inputs),
-    promote(run) {
-      const taken = parked.take(run);
-      if (!taken) return null;
+    show(frame, run, buffered) {
       startSeq++;
       gate.open();
-      activate(taken.frame, run);
-      const messages = promotedMessages(taken.buffer, taken.resting);
-      // After the caller has adopted `run` as its frame (it gets it from our return), yet
-      // before any later message from the port (a task).
+      activate(frame, run);
+      // After the caller has adopted `run` as its frame (it returns it once this returns),
+      // yet before any later message from the port (a task).
       queueMicrotask(() => {
-        for (const message of messages) options.onMessage(run.runId, message, run);
+        for (const message of buffered) options.onMessage(run.runId, message, run);
       });
-      // A run-until not sent yet is dropped: the caller runs the preview on from its rest.
-      return taken.sent;
     },
-    dropParked: (run) => parked.drop(run),
+    handleHostMessage(message, frame) {
+      if (message.type === 'shortcut') options.onShortcut?.(message.action);
+      // A replay's focus() moved the keys here, out of the app.
+      if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
+    },
     async start(program, run) {
       const seq = ++startSeq;
       // The last program used the prebuilt React bundle: spares load it ahead, since compiling
@@ -249,13 +243,13 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         frame.iframe.remove();
         return;
       }
-      perfMark('playpen:frame-ready');
+      mark('playpen:frame-ready');
       // A new run is what the user waits for; a replay (step back) is not held up, nor does it
       // hold back the checkpoint refill that the next step back needs (consecutive steps).
       if (!run.replay) gate.hold();
       activate(frame, run);
       frame.send(runMessage(program, run));
-      perfMark('playpen:program-sent');
+      mark('playpen:program-sent');
       // Also when the program never reports (the gate gives up waiting).
       gate.whenOpen(prepareSpare);
     },
@@ -265,7 +259,6 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     stop() {
       startSeq++;
       removeCurrent();
-      parked.drop();
       // A spare made while the stopped preview was hung may share its renderer process and
       // never start: drop every standby frame so the next run gets a fresh one.
       spares.clear(false);
@@ -278,7 +271,6 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       clearInterval(heartbeat);
       focus.dispose();
       removeCurrent();
-      parked.drop();
       spares.clear(true);
     },
   };

@@ -13,7 +13,7 @@ import {
 } from 'react-aria-components';
 import { shallowEqual, useStore } from '../app/useStore';
 import { SPEEDS, type Timeline, type TimelineState } from './timeline';
-import { runShortcut, SHORTCUTS } from './run-shortcuts';
+import { runShortcut, SHORTCUTS } from '../protocol/run-shortcuts';
 import './run-controls.css';
 
 export interface RunControlsProps {

@@ -4,7 +4,7 @@
  * §2, history limits). Replayed ticks are compared with their records here.
  */
 import { FETCH_INPUT, type InputRecord, type RuntimeMessage, type TickRecord } from '../protocol';
-import { compareRecords } from './fingerprint';
+import { compareRecords } from './replay-divergence';
 
 /** Estimated bytes a tick record holds (its fingerprint and bookkeeping). */
 const RECORD_BYTES = 120;

@@ -11,7 +11,7 @@ import { errorMessage, installErrorCapture } from './errors.ts';
 import { createGuardedCall } from './guarded-call.ts';
 import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
-import { consoleHash } from './clock/fingerprint.ts';
+import { consoleHash } from './clock/tick-hashes.ts';
 import { createRunLoop } from './clock/install.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';

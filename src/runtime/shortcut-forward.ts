@@ -5,7 +5,7 @@
  * Installed before user code and before the input recorder, which blocks every key while
  * paused (the program then never saw it, so it is forwarded).
  */
-import { runShortcut, type RunShortcut } from '../run/run-shortcuts.ts';
+import { runShortcut, type RunShortcut } from '../protocol/run-shortcuts.ts';
 
 /** Input types that take no typed text: a shortcut pressed on them is not the program's. */
 const KEYLESS_INPUTS = new Set([

@@ -12,7 +12,7 @@ import {
   type Settlement,
 } from './fetch-record.ts';
 import { createGuardedCall } from '../guarded-call.ts';
-import { domHash } from './fingerprint.ts';
+import { domHash } from './tick-hashes.ts';
 import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';

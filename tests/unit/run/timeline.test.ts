@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../../../src/protocol';
-import { compareRecords } from '../../../src/run/fingerprint';
-import { consoleHash } from '../../../src/runtime/clock/fingerprint';
+import { compareRecords } from '../../../src/run/replay-divergence';
+import { consoleHash } from '../../../src/runtime/clock/tick-hashes';
 import { createTimeline } from '../../../src/run/timeline';
 
 const rec = (tick: number, extra: Partial<TickRecord> = {}): TickRecord => ({

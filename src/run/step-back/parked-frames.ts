@@ -4,10 +4,10 @@
  * it had been the visible preview all along. A runtime takes one replay target at a time, so
  * a move on (advance) waits until the frame rests.
  */
-import type { InputRecord, RuntimeMessage } from '../protocol';
-import type { RunInfo } from '../run/controller';
-import type { ConnectedFrame } from './frame';
-import { parseRuntimeMessage } from './validate';
+import type { ConnectedFrame } from '../../preview/frame';
+import { parseRuntimeMessage } from '../../preview/validate';
+import type { InputRecord, RuntimeMessage } from '../../protocol';
+import type { RunInfo } from '../controller';
 
 type Replay = NonNullable<RunInfo['replay']>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeMessage } from '../../../src/protocol';
-import { promotedMessages } from '../../../src/preview/parked-buffer';
+import type { RuntimeMessage } from '../../../../src/protocol';
+import { promotedMessages } from '../../../../src/run/step-back/promoted-messages';
 
 const rest = (tick: number): RuntimeMessage => ({
   type: 'ticks',

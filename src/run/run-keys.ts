@@ -1,11 +1,8 @@
 /**
- * Run-loop shortcuts. Alt with a physical key (event.code), so they work on every layout and
- * on macOS (where Option changes the character); Monaco binds none of them. F-keys were
- * avoided: Monaco uses F8 (next problem) and browsers F5/F11.
+ * The app's side of the run keys: what a run shortcut does to the timeline, and
+ * Ctrl/Cmd+Enter to run (the key mapping itself is shared with the runtime, in the protocol).
  */
-export const SHORTCUTS = { toggle: 'Alt+P', forward: 'Alt+.', back: 'Alt+,' } as const;
-
-export type RunShortcut = 'toggle' | 'forward' | 'back';
+import type { RunShortcut } from '../protocol/run-shortcuts';
 
 /** What a shortcut does to the run's timeline (the same from the app and from the preview). */
 export function applyRunShortcut(
@@ -15,16 +12,6 @@ export function applyRunShortcut(
   if (action === 'toggle') timeline.togglePlay();
   else if (action === 'forward') timeline.stepForward();
   else timeline.stepBack();
-}
-
-export function runShortcut(
-  event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>,
-): RunShortcut | null {
-  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
-  if (event.code === 'KeyP') return 'toggle';
-  if (event.code === 'Period') return 'forward';
-  if (event.code === 'Comma') return 'back';
-  return null;
 }
 
 type ChordEvent = Pick<

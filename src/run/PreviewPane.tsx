@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { RunState } from '../run/controller';
-import type { Timeline } from '../run/timeline';
+import type { RunState } from './controller';
+import type { Timeline } from './timeline';
 import { useStore } from '../app/useStore';
 
 export interface PreviewPaneProps {

@@ -1,4 +1,4 @@
-import type { RuntimeMessage } from '../protocol';
+import type { RuntimeMessage } from '../../protocol';
 
 /**
  * The messages a parked preview buffered, as passed on when it is promoted. A preview moved

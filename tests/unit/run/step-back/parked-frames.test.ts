@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HostMessage, RuntimeMessage } from '../../../src/protocol';
-import type { ConnectedFrame } from '../../../src/preview/frame';
-import { createParkedFrames } from '../../../src/preview/parked-frames';
-import type { RunInfo } from '../../../src/run/controller';
+import type { HostMessage, RuntimeMessage } from '../../../../src/protocol';
+import type { ConnectedFrame } from '../../../../src/preview/frame';
+import { createParkedFrames } from '../../../../src/run/step-back/parked-frames';
+import type { RunInfo } from '../../../../src/run/controller';
 
 /** A connected frame that records what it is sent; `report` plays the runtime's side. */
 function fakeFrame() {

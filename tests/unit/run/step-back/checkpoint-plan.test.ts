@@ -4,7 +4,7 @@ import {
   checkpointTicks,
   chooseCheckpoint,
   nextRefill,
-} from '../../../src/run/checkpoints';
+} from '../../../../src/run/step-back/checkpoint-plan';
 
 describe('checkpointTicks', () => {
   it('keeps the tick before, then grid ticks 8, 64, 512 apart, newest first', () => {
