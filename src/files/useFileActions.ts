@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isBinaryPath, mimeOf } from '../project/paths';
+import { isBinaryPath, mimeOf } from '../project/file-types';
 import type { ProjectStore } from '../project/store';
 import { hasFile } from '../project/file-lookup';
 
