@@ -150,6 +150,12 @@ export const isScriptPath = (path: string): boolean => SCRIPT_LOADERS.has(fileTy
 /** Whether files at this path are kept as bytes rather than text. */
 export const isBinaryPath = (path: string): boolean => fileTypeOf(path).binary === true;
 
+/** A new file here can start empty and be typed: text, or SVG (binary, with a text form). */
+export const canBeTyped = (path: string): boolean => {
+  const type = fileTypeOf(path);
+  return type.binary !== true || type.language !== undefined;
+};
+
 /** MIME type for a path; `application/octet-stream` when unknown. */
 export const mimeOf = (path: string): string => fileTypeOf(path).mime ?? 'application/octet-stream';
 

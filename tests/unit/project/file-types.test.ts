@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_DECLARATIONS } from '../../../src/editor/ambient';
 import { languageForPath } from '../../../src/editor/paths';
 import {
+  canBeTyped,
   FILE_TYPES,
   isBinaryPath,
   isScriptPath,
@@ -85,6 +86,11 @@ describe('file types', () => {
       '.json',
       '.css',
     ]);
+  });
+
+  it('lets a new SVG be typed as XML, but not other binary formats', () => {
+    expect(['a.svg', 'a.ts', 'a.txt', 'Makefile'].every(canBeTyped)).toBe(true);
+    expect(['a.png', 'a.woff2', 'a.mp3', 'a.pdf'].some(canBeTyped)).toBe(false);
   });
 
   it('knows binary files and their MIME types', () => {
