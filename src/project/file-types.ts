@@ -138,8 +138,10 @@ export const FILE_TYPES: Readonly<Record<string, FileType>> = {
 const UNKNOWN: FileType = { loader: 'text' };
 
 /** The type of the file at `path`, by its extension. */
-export const fileTypeOf = (path: string): FileType =>
-  (Object.hasOwn(FILE_TYPES, extname(path)) ? FILE_TYPES[extname(path)] : undefined) ?? UNKNOWN;
+export const fileTypeOf = (path: string): FileType => {
+  const ext = extname(path);
+  return Object.hasOwn(FILE_TYPES, ext) ? FILE_TYPES[ext]! : UNKNOWN;
+};
 
 /** The loaders that evaluate a file as a program module (so it can be the run's entry). */
 const SCRIPT_LOADERS: ReadonlySet<FileLoader> = new Set(['ts', 'tsx', 'js', 'jsx']);
