@@ -2,41 +2,22 @@
  * Ambient module declarations for the TypeScript service, generated from project files.
  * Pure (no Monaco) so it is unit-testable.
  */
+import { FILE_TYPES } from '../project/file-types';
 import { VENDOR_MODULES, type ProjectFile } from '../protocol';
-
-const ASSET_EXTENSIONS = [
-  'png',
-  'jpg',
-  'jpeg',
-  'gif',
-  'webp',
-  'avif',
-  'ico',
-  'bmp',
-  'svg',
-  'woff',
-  'woff2',
-  'ttf',
-  'otf',
-  'mp3',
-  'wav',
-  'ogg',
-  'mp4',
-  'webm',
-];
 
 /**
  * Non-code imports the bundler understands, as Vite's client types declare them: an asset
  * import is its URL, a CSS or JSON import is untyped. Patterns also match relative
  * specifiers, so no `declare module '*'` here: that would hide typos in `./file` imports.
  */
-export const ASSET_DECLARATIONS = [
-  "declare module '*.css';",
-  "declare module '*.json';",
-  ...ASSET_EXTENSIONS.map(
-    (ext) => `declare module '*.${ext}' { const src: string; export default src; }`,
-  ),
-].join('\n');
+export const ASSET_DECLARATIONS = Object.entries(FILE_TYPES)
+  .flatMap(([ext, type]) => {
+    if (type.ambient === 'untyped') return [`declare module '*${ext}';`];
+    if (type.ambient === 'url')
+      return [`declare module '*${ext}' { const src: string; export default src; }`];
+    return [];
+  })
+  .join('\n');
 
 const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])([^'"\n\r*]+)\1/g;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectFile } from '../protocol';
-import { basename, mimeOf } from '../project/paths';
+import { mimeOf } from '../project/file-types';
+import { basename } from '../project/paths';
 import './binary-preview.css';
 
 export interface BinaryPreviewProps {

@@ -12,31 +12,24 @@ import {
   Palette,
   type LucideIcon,
 } from 'lucide-react';
-import { extname, mimeOf } from '../project/paths';
+import { fileTypeOf, type FileIcon } from '../project/file-types';
 
-const BY_EXTENSION: Record<string, LucideIcon> = {
-  '.ts': FileCode,
-  '.tsx': FileCode,
-  '.mts': FileCode,
-  '.js': FileCode,
-  '.jsx': FileCode,
-  '.mjs': FileCode,
-  '.cjs': FileCode,
-  '.json': FileBraces,
-  '.css': Palette,
-  '.html': Globe,
-  '.htm': Globe,
-  '.md': FileText,
-  '.txt': FileText,
+/** One picture per kind of file named in the file-type registry. */
+const ICONS: Record<FileIcon, LucideIcon> = {
+  code: FileCode,
+  data: FileBraces,
+  style: Palette,
+  page: Globe,
+  text: FileText,
+  image: FileImage,
+  font: FileType,
 };
 
-/** The icon for a tree row: by extension for files, open or closed for folders. */
+/** The icon for a tree row: by file type for files, open or closed for folders. */
 export function iconFor(path: string, kind: 'file' | 'folder', isExpanded = false): LucideIcon {
   if (kind === 'folder') return isExpanded ? FolderOpen : Folder;
-  const mime = mimeOf(path);
-  if (mime.startsWith('image/')) return FileImage;
-  if (mime.startsWith('font/')) return FileType;
-  return BY_EXTENSION[extname(path)] ?? File;
+  const icon = fileTypeOf(path).icon;
+  return icon ? ICONS[icon] : File;
 }
 
 /** The row icon, decorative (the row's name says what it is). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isBinaryPath, mimeOf } from '../project/paths';
+import { canBeTyped, mimeOf } from '../project/file-types';
 import type { ProjectStore } from '../project/store';
 import { hasFile } from '../project/file-lookup';
 
@@ -46,7 +46,7 @@ export function useFileActions(store: ProjectStore, callbacks: FileActionCallbac
       if (!editing || editing.mode === 'rename') return null;
       const kind = editing.mode === 'new-file' ? 'file' : 'folder';
       // Bytes can't be typed: images and fonts come in through upload.
-      if (kind === 'file' && isBinaryPath(path) && !path.toLowerCase().endsWith('.svg'))
+      if (kind === 'file' && !canBeTyped(path))
         return `Images and fonts (${mimeOf(path)}) can’t be typed in: add the file with “Upload files”.`;
       const result = kind === 'file' ? store.createFile(path) : store.createFolder(path);
       if (!result.ok) return result.error;

@@ -2,10 +2,10 @@
  * The package.json of an exported project: the project's own, completed so that
  * `npm install && npm run dev` works (scripts, every imported package, Vite and its plugins).
  */
-import { readDependencies } from '../../workers/bundler/packages';
+import { readDependencies } from './package-json';
 import type { Project } from '../protocol';
-import { extname } from './paths';
-import { importedPackages, isCodePath } from './project-deps';
+import { fileTypeOf, isScriptPath } from './file-types';
+import { importedPackages } from './project-deps';
 
 /** Versions written for the packages Playpen provides itself. */
 export interface ToolVersions {
@@ -43,10 +43,12 @@ const REACT = new Set(['react', 'react-dom']);
 export function projectTraits(project: Project): ProjectTraits {
   const paths = Object.keys(project.files);
   const packages = importedPackages(project.files);
-  const exts = paths.filter(isCodePath).map(extname);
+  const scripts = paths.filter(isScriptPath).map(fileTypeOf);
   return {
-    usesTs: exts.some((e) => e === '.ts' || e === '.tsx' || e === '.mts' || e === '.cts'),
-    usesReact: packages.some((p) => REACT.has(p)) || exts.some((e) => e === '.tsx' || e === '.jsx'),
+    usesTs: scripts.some((t) => t.language === 'typescript'),
+    usesReact:
+      packages.some((p) => REACT.has(p)) ||
+      scripts.some((t) => t.loader === 'tsx' || t.loader === 'jsx'),
     packages,
   };
 }

@@ -3,19 +3,10 @@
  * file's project path (checked: nothing outside the project, valid names, no duplicates),
  * text or binary, the limits, and which existing files it would overwrite.
  */
-import { ASSET_MIME } from '../../workers/bundler/file-kinds';
 import type { ProjectFile } from '../protocol';
 import { messages, q, type ImportLimits } from './import-limits';
-import {
-  basename,
-  createPathIndex,
-  dirname,
-  extname,
-  isBinaryPath,
-  mimeOf,
-  normalizePath,
-  validatePath,
-} from './paths';
+import { isBinaryPath, mimeOf } from './file-types';
+import { basename, createPathIndex, dirname, extname, normalizePath, validatePath } from './paths';
 
 /** One uploaded file as read: path relative to where it was dropped or inside its zip. */
 export interface RawFile {
@@ -39,32 +30,6 @@ export type ImportPlan =
 
 export type ClashChoice = 'replace' | 'keep-both';
 
-/** Formats no one edits as text, whatever their bytes look like. */
-const BINARY_EXTS = new Set([
-  '.pdf',
-  '.zip',
-  '.gz',
-  '.tgz',
-  '.wasm',
-  '.bin',
-  '.exe',
-  '.dll',
-  '.so',
-  '.dylib',
-  '.class',
-  '.jar',
-  '.psd',
-  '.bmp',
-  '.tif',
-  '.tiff',
-  '.heic',
-  '.ogg',
-  '.flac',
-  '.m4a',
-  '.mov',
-  '.avi',
-  '.eot',
-]);
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Text when the bytes are UTF-8 (a BOM is kept), binary for known formats and anything else. */
@@ -72,14 +37,8 @@ export function toProjectFile(
   path: string,
   bytes: Uint8Array,
 ): { file: ProjectFile; notUtf8: boolean } {
-  const ext = extname(path);
-  const binary = (): ProjectFile => ({
-    kind: 'binary',
-    bytes,
-    mime: ASSET_MIME[ext] ?? mimeOf(path),
-  });
-  if (isBinaryPath(path) || BINARY_EXTS.has(ext) || ext in ASSET_MIME)
-    return { file: binary(), notUtf8: false };
+  const binary = (): ProjectFile => ({ kind: 'binary', bytes, mime: mimeOf(path) });
+  if (isBinaryPath(path)) return { file: binary(), notUtf8: false };
   // NUL never appears in text people edit; it does in nearly every binary format.
   if (bytes.includes(0)) return { file: binary(), notUtf8: true };
   try {

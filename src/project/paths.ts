@@ -144,11 +144,6 @@ export function normalizePath(path: string): string {
   return out.join('/');
 }
 
-/** Joins path parts with `/` and normalizes the result. */
-export function joinPath(...parts: string[]): string {
-  return normalizePath(parts.filter((p) => p !== '').join('/'));
-}
-
 /** `src/a/b.ts` → `src/a`; `b.ts` → `` (the project root). */
 export function dirname(path: string): string {
   const i = path.lastIndexOf('/');
@@ -167,48 +162,31 @@ export function extname(path: string): string {
   return i <= 0 ? '' : base.slice(i).toLowerCase();
 }
 
-const BINARY_MIMES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-};
-
-const TEXT_MIMES: Record<string, string> = {
-  '.ts': 'text/typescript',
-  '.tsx': 'text/typescript',
-  '.js': 'text/javascript',
-  '.jsx': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.json': 'application/json',
-  '.md': 'text/markdown',
-  '.txt': 'text/plain',
-};
-
-/** Whether files at this path are kept as bytes (images, fonts) rather than text. */
-export function isBinaryPath(path: string): boolean {
-  return extname(path) in BINARY_MIMES;
+/**
+ * Joins `spec` onto folder `dir` and resolves `.`/`..`; a spec starting with `/` is taken from
+ * the project root. Null when the path would leave the project: an import or a link cannot
+ * name a file outside it (normalizePath, for paths from outside, keeps the `..` instead).
+ */
+export function joinPath(dir: string, spec: string): string | null {
+  const parts = spec.startsWith('/') ? [] : dir.split('/').filter(Boolean);
+  for (const part of spec.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join('/');
 }
 
-/** MIME type for a path; `application/octet-stream` when unknown. */
-export function mimeOf(path: string): string {
-  const ext = extname(path);
-  return BINARY_MIMES[ext] ?? TEXT_MIMES[ext] ?? 'application/octet-stream';
-}
+/** True for specifiers that name a file (`./a`, `../a`, `/a`), not a package. */
+export const isPathSpecifier = (spec: string): boolean =>
+  spec.startsWith('./') ||
+  spec.startsWith('../') ||
+  spec.startsWith('/') ||
+  spec === '.' ||
+  spec === '..';
 
-/** Extensions the bundler evaluates as modules; only these may be the entry. */
-export const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mts', '.mjs'] as const;
-
-export function isScriptPath(path: string): boolean {
-  return (SCRIPT_EXTENSIONS as readonly string[]).includes(extname(path));
-}
+/** True for URLs that the browser fetches itself (`https:`, `data:`, `//host`, `#frag`). */
+export const isUrl = (spec: string): boolean =>
+  /^[a-z][a-z0-9+.-]*:/i.test(spec) || spec.startsWith('//') || spec.startsWith('#');

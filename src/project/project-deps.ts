@@ -1,20 +1,16 @@
 /**
  * Which npm packages a project's code imports, for the exported package.json. Specifier
- * rules are the bundler's own (workers/bundler), so the export names exactly the packages
- * the preview fetched.
+ * rules are the bundler's own (package-json.ts, paths.ts), so the export names exactly the
+ * packages the preview fetched.
  */
 import type { ProjectFile } from '../protocol';
-import { JS_LOADERS } from '../../workers/bundler/file-kinds';
-import { splitPackage } from '../../workers/bundler/packages';
-import { extname, isPathSpecifier, isUrl } from '../../workers/bundler/paths';
+import { isScriptPath } from './file-types';
+import { splitPackage } from './package-json';
+import { isPathSpecifier, isUrl } from './paths';
 import { scanImports } from './import-scan';
 
 /** npm's rules for a package name (lower case, URL-safe, optional scope). */
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
-
-/** Whether a path is compiled as a script (JSON is data, not code). */
-export const isCodePath = (path: string) =>
-  extname(path) in JS_LOADERS && extname(path) !== '.json';
 
 /** The package a specifier names, or null for project paths, URLs and Node built-ins. */
 export function packageOf(spec: string): string | null {
@@ -28,7 +24,7 @@ export function packageOf(spec: string): string | null {
 export function importedPackages(files: Record<string, ProjectFile>): string[] {
   const names = new Set<string>();
   for (const [path, file] of Object.entries(files)) {
-    if (file.kind !== 'text' || !isCodePath(path)) continue;
+    if (file.kind !== 'text' || !isScriptPath(path)) continue;
     for (const spec of scanImports(file.text)) {
       const name = packageOf(spec);
       if (name) names.add(name);

@@ -8,7 +8,8 @@ import type { Project } from '../protocol';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { FormatError, readProject, writeProject } from './share-format';
 import { SHARE_DICTIONARY_V1 } from './share-dictionary';
-import { ancestorsOf, isScriptPath, validatePath } from './paths';
+import { isScriptPath } from './file-types';
+import { ancestorsOf, validatePath } from './paths';
 import { crc32 } from './zip-reader';
 
 export const FRAGMENT_PREFIX = 'code/';

@@ -6,7 +6,8 @@
 import type { Project, ProjectFile } from '../protocol';
 import { fileAt, hasFile } from './file-lookup';
 import { emptyFolders, isUnder, movedPath } from './folders';
-import { createPathIndex, dirname, isScriptPath, validatePath } from './paths';
+import { isScriptPath } from './file-types';
+import { createPathIndex, dirname, validatePath } from './paths';
 
 export interface ProjectState {
   project: Project;

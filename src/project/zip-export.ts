@@ -4,10 +4,10 @@
  * Pure: versions and the clock are passed in.
  */
 import { zipSync, type Zippable } from 'fflate';
-import { findProjectFile } from '../../workers/bundler/resolve';
-import { resolveHtmlEntry } from '../../workers/bundler/program-html';
-import { extractHtml, parseAttributes } from '../../workers/bundler/html';
-import { isUrl } from '../../workers/bundler/paths';
+import { findProjectFile } from './file-lookup';
+import { fileTypeOf } from './file-types';
+import { extractHtml, parseAttributes, resolveHtmlEntry } from './index-html';
+import { isUrl } from './paths';
 import type { Project } from '../protocol';
 import {
   buildPackageJson,
@@ -16,7 +16,6 @@ import {
   type ToolVersions,
 } from './export-package';
 import { exportReadme } from './export-readme';
-import { extname } from './paths';
 
 export interface ExportOptions {
   /** Versions written into package.json for React, Vite and TypeScript. */
@@ -32,23 +31,6 @@ export interface ExportedZip {
   fileName: string;
   bytes: Uint8Array;
 }
-
-/** Formats that are compressed already: stored as they are, which is faster and no bigger. */
-const STORED = new Set([
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.gif',
-  '.webp',
-  '.avif',
-  '.woff',
-  '.woff2',
-  '.mp3',
-  '.mp4',
-  '.webm',
-  '.zip',
-  '.gz',
-]);
 
 /** A name every file system accepts: illegal characters become `-`. */
 export function safeFileName(name: string): string {
@@ -102,7 +84,7 @@ export function exportProjectZip(project: Project, opts: ExportOptions): Exporte
   const tree: Zippable = {};
   const mtime = opts.now ?? new Date();
   for (const [path, bytes] of exportFiles(project, opts.versions, opts.resolved))
-    tree[`${name}/${path}`] = [bytes, { level: STORED.has(extname(path)) ? 0 : 6, mtime }];
+    tree[`${name}/${path}`] = [bytes, { level: fileTypeOf(path).compressed ? 0 : 6, mtime }];
   return { fileName: `${name}.zip`, bytes: zipSync(tree) };
 }
 

@@ -2,11 +2,11 @@ import type { BuildOptions, Message, Plugin } from 'esbuild-wasm';
 import { sourceUrl, type Diagnostic, type ProjectFile } from '../../src/protocol';
 import { failureMessages, toDiagnostic } from './diagnostics';
 import type { EsbuildApi } from './esbuild-api';
-import { moduleKind } from './file-kinds';
-import { cdnUrl } from './packages';
-import { dirname, isPathSpecifier, isUrl, joinPath } from './paths';
-import { findProjectFile, type ResolveContext } from './resolve';
-import { fileAt, pathRecord } from '../../src/project/file-lookup';
+import { cdnUrl } from './cdn-url';
+import type { ResolveContext } from './resolve';
+import { fileAt, findProjectFile, pathRecord } from '../../src/project/file-lookup';
+import { fileTypeOf } from '../../src/project/file-types';
+import { dirname, isPathSpecifier, isUrl, joinPath } from '../../src/project/paths';
 
 export type CompiledCss =
   | {
@@ -70,9 +70,8 @@ export const compileCss = async (
         if (!content) return { errors: [{ text: `File not found: ${file}` }] };
         inputs[file] = content;
         const body = content.kind === 'text' ? content.text : content.bytes;
-        const kind = moduleKind(file, content);
-        if (kind.kind === 'css')
-          return { contents: body, loader: kind.modules ? 'local-css' : 'css' };
+        if (content.kind === 'text' && fileTypeOf(file).loader === 'css')
+          return { contents: body, loader: file.endsWith('.module.css') ? 'local-css' : 'css' };
         return { contents: body, loader: 'dataurl' };
       });
     },

@@ -1,24 +1,7 @@
 import type { Diagnostic, ProjectFile } from '../../src/protocol';
 import type { CompiledCss } from './compile-css';
-import { extractHtml } from './html';
-import { dirname, joinPath } from './paths';
-import { findProjectFile, type ResolveContext } from './resolve';
-import { fileAt } from '../../src/project/file-lookup';
-
-const HTML = 'index.html';
-
-const projectPath = (files: Record<string, ProjectFile>, src: string) => {
-  const joined = joinPath(dirname(HTML), src.replace(/[?#].*$/, ''));
-  return joined === null ? undefined : findProjectFile(files, joined);
-};
-
-/** An `.html` entry means "the module script it loads"; any other entry is used as is. */
-export const resolveHtmlEntry = (entry: string, files: Record<string, ProjectFile>): string => {
-  const file = fileAt(files, entry);
-  if (!entry.endsWith('.html') || file?.kind !== 'text') return entry;
-  const src = extractHtml(file.text).scripts[0];
-  return (src && projectPath(files, src)) ?? entry;
-};
+import { extractHtml, fileFromIndexHtml, INDEX_HTML as HTML } from '../../src/project/index-html';
+import type { ResolveContext } from './resolve';
 
 /**
  * Program.html/head from the project's index.html. Stylesheets it links from the project are
@@ -36,7 +19,7 @@ export const htmlForProgram = async (
   const head = await Promise.all(
     parts.head.map(async (part) => {
       if ('html' in part) return part.html;
-      const path = projectPath(files, part.stylesheet);
+      const path = fileFromIndexHtml(files, part.stylesheet);
       if (!path) {
         const text = `Could not resolve stylesheet "${part.stylesheet}" from ${HTML}`;
         diagnostics.push({ severity: 'warning', file: HTML, text });

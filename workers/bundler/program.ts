@@ -1,5 +1,4 @@
 import {
-  sourceUrl,
   type Diagnostic,
   type Program,
   type ProgramModule,
@@ -7,16 +6,15 @@ import {
 } from '../../src/protocol';
 import { sameFile } from './cache';
 import { createCachedCompilers } from './cached-compilers';
-import { locateImportErrors, type JsSource } from './compile-js';
 import type { EsbuildApi } from './esbuild-api';
 import { createFileMirror } from './file-mirror';
-import { moduleKind } from './file-kinds';
-import { withInlineMap } from './inline-map';
+import { loadFile, type LoadContext } from './loaders';
 import type { LoadedModule } from './loaded-module';
-import { htmlForProgram, resolveHtmlEntry } from './program-html';
-import { readDependencies, type DependencyVersions } from './packages';
+import { htmlForProgram } from './program-html';
 import { resolveSpecifier, type ResolveContext } from './resolve';
 import { hasFile, pathRecord } from '../../src/project/file-lookup';
+import { resolveHtmlEntry } from '../../src/project/index-html';
+import { readDependencies, type DependencyVersions } from '../../src/project/package-json';
 
 /**
  * The seam for source transforms that run before compile. It must keep line/column positions
@@ -125,81 +123,15 @@ export const createBundler = ({
       if (isStale()) throw new StaleBuild();
     };
 
-    /** Compiles one JS/TS/JSON file and resolves its imports. */
-    const loadJs = async (source: JsSource, file: ProjectFile): Promise<LoadedModule> => {
-      const at = scope;
-      const compiled = await compile.js(source, file);
-      checkStale();
-      const out: LoadedModule = { file, scope: at, reusable: true, ...emptyParts() };
-      out.diagnostics.push(...compiled.warnings);
-      if (!compiled.ok) {
-        out.diagnostics.push(...compiled.errors);
-        return out;
-      }
-      const moduleDeps = pathRecord<string>();
-      const failures = new Map<string, string>();
-      for (const { spec } of compiled.imports) {
-        const r = resolve(spec, source.path, ctx);
-        if (r.kind === 'error') failures.set(spec, r.text);
-        else if (r.kind === 'project') out.children.push((moduleDeps[spec] = r.path));
-        else if (r.kind === 'vendor') out.vendor.push((moduleDeps[spec] = r.id));
-        else if (/\.css$/i.test(r.url)) {
-          // A package stylesheet: a CSS module that imports it, since CDNs serve CSS as CSS.
-          out.modules[(moduleDeps[spec] = r.url)] = {
-            kind: 'css',
-            css: `@import url(${JSON.stringify(r.url)});`,
-          };
-        } else out.cdn.push((moduleDeps[spec] = r.url));
-      }
-      if (failures.size) {
-        out.diagnostics.push(...(await locateImportErrors(esbuild, source, failures)));
-        checkStale();
-      }
-      const { code, map } = compiled;
-      out.modules[source.path] = {
-        kind: 'js',
-        code,
-        map,
-        url: sourceUrl(source.path),
-        deps: moduleDeps,
-      };
-      return out;
-    };
-
-    const loadCss = async (path: string, file: ProjectFile): Promise<LoadedModule> => {
-      const compiled = await compile.css(path, ctx);
-      // Its @imports are other files: reused only through the CSS cache, which checks them.
-      const out: LoadedModule = { file, scope, reusable: false, ...emptyParts() };
-      out.diagnostics.push(...compiled.warnings);
-      if (!compiled.ok) out.diagnostics.push(...compiled.errors);
-      else if (!compiled.js) out.modules[path] = { kind: 'css', css: compiled.css };
-      else {
-        const { code, map, cssId } = compiled.js;
-        out.modules[path] = {
-          kind: 'js',
-          code: withInlineMap(code, map),
-          map,
-          url: sourceUrl(path),
-          deps: { [cssId]: cssId },
-        };
-        out.modules[cssId] = { kind: 'css', css: compiled.css };
-      }
-      return out;
-    };
-
-    const load = async (path: string, file: ProjectFile): Promise<LoadedModule> => {
-      const kind = moduleKind(path, file);
-      if (kind.kind === 'asset') {
-        const bytes = file.kind === 'binary' ? file.bytes : new TextEncoder().encode(file.text);
-        const out: LoadedModule = { file, scope, reusable: true, ...emptyParts() };
-        out.modules[path] = { kind: 'asset', bytes, mime: kind.mime };
-        return out;
-      }
-      if (kind.kind === 'css') return loadCss(path, file);
-      if (file.kind !== 'text') return { file, scope, reusable: true, ...emptyParts() };
-      const loader = kind.kind === 'js' ? kind.loader : 'text';
-      const text = transform && kind.kind === 'js' ? transform(path, file.text) : file.text;
-      return loadJs({ path, text, loader, tsconfigRaw, original: file.text }, file);
+    const lc: LoadContext = {
+      esbuild,
+      compile,
+      resolve,
+      ctx,
+      scope: () => scope,
+      tsconfigRaw,
+      transform,
+      checkStale,
     };
 
     /** This build's module of `path`: the one loaded before when nothing it depends on changed. */
@@ -215,7 +147,7 @@ export const createBundler = ({
       ) {
         return known;
       }
-      const fresh = await load(path, file);
+      const fresh = await loadFile(path, file, lc);
       if (fresh.reusable) loaded.set(path, fresh);
       return fresh;
     };
@@ -277,13 +209,5 @@ export const createBundler = ({
 
   return { receive, build };
 };
-
-const emptyParts = () => ({
-  modules: pathRecord<ProgramModule>(),
-  vendor: [] as string[],
-  cdn: [] as string[],
-  children: [] as string[],
-  diagnostics: [] as Diagnostic[],
-});
 
 export type Bundler = ReturnType<typeof createBundler>;

@@ -1,8 +1,8 @@
 import { VENDOR_MODULES, type ProjectFile } from '../../src/protocol';
-import { RESOLVE_EXTENSIONS } from './file-kinds';
-import { cdnUrl, type DependencyVersions } from './packages';
-import { dirname, extname, isPathSpecifier, isUrl, joinPath } from './paths';
-import { hasFile } from '../../src/project/file-lookup';
+import { findProjectFile } from '../../src/project/file-lookup';
+import type { DependencyVersions } from '../../src/project/package-json';
+import { dirname, isPathSpecifier, isUrl, joinPath } from '../../src/project/paths';
+import { cdnUrl } from './cdn-url';
 
 export type Resolution =
   | { kind: 'project'; path: string }
@@ -17,31 +17,6 @@ export interface ResolveContext {
 }
 
 const vendor: ReadonlySet<string> = new Set(VENDOR_MODULES);
-
-/** TypeScript lets `./a.js` name `a.ts` (ESM style); these are the swaps it allows. */
-const TS_SWAPS: Record<string, string[]> = {
-  '.js': ['.ts', '.tsx'],
-  '.jsx': ['.tsx'],
-  '.mjs': ['.mts'],
-  '.cjs': ['.cts'],
-};
-
-/** The project file a path names: exact, with an extension added, swapped, or its index file. */
-export const findProjectFile = (
-  files: Record<string, ProjectFile>,
-  path: string,
-): string | undefined => {
-  if (path && hasFile(files, path)) return path;
-  const candidates: string[] = [];
-  if (path) {
-    for (const ext of RESOLVE_EXTENSIONS) candidates.push(path + ext);
-    const ext = extname(path);
-    for (const swap of TS_SWAPS[ext] ?? []) candidates.push(path.slice(0, -ext.length) + swap);
-  }
-  const dir = path ? path + '/' : '';
-  for (const ext of RESOLVE_EXTENSIONS) candidates.push(dir + 'index' + ext);
-  return candidates.find((c) => hasFile(files, c));
-};
 
 /** Resolves an import specifier written in project file `importer`. */
 export const resolveSpecifier = (

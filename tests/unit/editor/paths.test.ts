@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  extensionOf,
-  isScriptPath,
   languageForPath,
   projectPathFromUriPath,
   uriPathForProjectPath,
@@ -26,20 +24,6 @@ describe('languageForPath', () => {
     ['SRC/SHOUT.TSX', 'typescript'],
   ])('%s → %s', (path, language) => {
     expect(languageForPath(path)).toBe(language);
-  });
-});
-
-describe('extensionOf', () => {
-  it('looks at the file name only, not dots in folders', () => {
-    expect(extensionOf('v1.2/readme')).toBe('');
-    expect(extensionOf('v1.2/app.test.tsx')).toBe('tsx');
-  });
-});
-
-describe('isScriptPath', () => {
-  it('is true for files the TypeScript service must see', () => {
-    expect(['a.ts', 'a.tsx', 'a.js', 'a.jsx', 'a.mjs'].every(isScriptPath)).toBe(true);
-    expect(['a.css', 'a.json', 'a.html', 'a.md', 'a.png'].some(isScriptPath)).toBe(false);
   });
 });
 

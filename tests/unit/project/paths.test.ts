@@ -3,9 +3,9 @@ import {
   basename,
   dirname,
   extname,
-  isBinaryPath,
+  isPathSpecifier,
+  isUrl,
   joinPath,
-  mimeOf,
   normalizePath,
   validatePath,
 } from '../../../src/project/paths';
@@ -106,38 +106,31 @@ describe('path helpers', () => {
     expect(normalizePath('a/../../x.ts')).toBe('../x.ts');
   });
 
+  it('refuses a join that leaves the project, where normalizePath keeps the “..”', () => {
+    expect(joinPath('src', '../../x.ts')).toBeNull();
+    expect(joinPath('', '..')).toBeNull();
+    expect(normalizePath('src/../../x.ts')).toBe('../x.ts');
+  });
+
+  it('tells file specifiers and URLs from package names', () => {
+    expect(['./a', '../a', '/a', '.', '..'].every(isPathSpecifier)).toBe(true);
+    expect(['a', '@s/a', '.a', 'https://x.test/a'].some(isPathSpecifier)).toBe(false);
+    expect(['https://x.test/a.js', 'data:text/css,', '//cdn.test/a', '#id'].every(isUrl)).toBe(
+      true,
+    );
+    expect(['a', './a', '/a', '@s/a'].some(isUrl)).toBe(false);
+  });
+
   it('joins, splits and finds extensions', () => {
-    expect(joinPath('src', 'lib', '../a.ts')).toBe('src/a.ts');
+    expect(joinPath('src/lib', '../a.ts')).toBe('src/a.ts');
+    expect(joinPath('src', './a/./b.ts')).toBe('src/a/b.ts');
     expect(joinPath('', 'a.ts')).toBe('a.ts');
+    expect(joinPath('src/lib', '/a.ts')).toBe('a.ts');
     expect(dirname('src/a/b.ts')).toBe('src/a');
     expect(dirname('b.ts')).toBe('');
     expect(basename('src/a/b.ts')).toBe('b.ts');
     expect(extname('src/b.test.TS')).toBe('.ts');
     expect(extname('.gitignore')).toBe('');
     expect(extname('Makefile')).toBe('');
-  });
-
-  it('knows binary files and their MIME types', () => {
-    const cases: [string, string][] = [
-      ['a.png', 'image/png'],
-      ['a.jpg', 'image/jpeg'],
-      ['a.JPEG', 'image/jpeg'],
-      ['a.gif', 'image/gif'],
-      ['a.webp', 'image/webp'],
-      ['a.svg', 'image/svg+xml'],
-      ['a.ico', 'image/x-icon'],
-      ['a.woff', 'font/woff'],
-      ['a.woff2', 'font/woff2'],
-      ['a.ttf', 'font/ttf'],
-      ['a.otf', 'font/otf'],
-    ];
-    for (const [path, mime] of cases) {
-      expect(mimeOf(path), path).toBe(mime);
-      expect(isBinaryPath(path), path).toBe(true);
-    }
-    for (const path of ['a.ts', 'a.css', 'a.html', 'a.json', 'png'])
-      expect(isBinaryPath(path), path).toBe(false);
-    expect(mimeOf('a.css')).toBe('text/css');
-    expect(mimeOf('a.unknown')).toBe('application/octet-stream');
   });
 });

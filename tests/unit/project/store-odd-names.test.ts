@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/protocol';
 import { createProjectStore } from '../../../src/project/store';
-import { findProjectFile } from '../../../workers/bundler/resolve';
+import { findProjectFile } from '../../../src/project/file-lookup';
 
 const text = (t: string) => ({ kind: 'text' as const, text: t });
 const project = (): Project => ({

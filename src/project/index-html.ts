@@ -1,4 +1,13 @@
-import { isUrl } from './paths';
+/**
+ * The project's index.html: what the preview keeps of it, and which entry its module script
+ * names. DOM-free, so the bundler worker and the zip export read it the same way.
+ */
+import type { ProjectFile } from '../protocol';
+import { fileAt, findProjectFile } from './file-lookup';
+import { dirname, isUrl, joinPath } from './paths';
+
+/** The page every project may have; the bundler reads its head, body and module script. */
+export const INDEX_HTML = 'index.html';
 
 /** What the preview keeps of the project's index.html. */
 export interface HtmlParts {
@@ -66,4 +75,21 @@ export const extractHtml = (text: string): HtmlParts => {
     return '';
   });
   return { body: body.trim(), head, scripts };
+};
+
+/** The project file a `src`/`href` written in index.html names, if any. */
+export const fileFromIndexHtml = (
+  files: Record<string, ProjectFile>,
+  src: string,
+): string | undefined => {
+  const joined = joinPath(dirname(INDEX_HTML), src.replace(/[?#].*$/, ''));
+  return joined === null ? undefined : findProjectFile(files, joined);
+};
+
+/** An `.html` entry means "the module script it loads"; any other entry is used as is. */
+export const resolveHtmlEntry = (entry: string, files: Record<string, ProjectFile>): string => {
+  const file = fileAt(files, entry);
+  if (!entry.endsWith('.html') || file?.kind !== 'text') return entry;
+  const src = extractHtml(file.text).scripts[0];
+  return (src && fileFromIndexHtml(files, src)) ?? entry;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtml } from '../../../../workers/bundler/html';
+import { extractHtml } from '../../../src/project/index-html';
 
 const page = `<!doctype html>
 <html lang="en">

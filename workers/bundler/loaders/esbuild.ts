@@ -1,0 +1,48 @@
+import type { Loader as EsbuildLoader } from 'esbuild-wasm';
+import { sourceUrl } from '../../../src/protocol';
+import { pathRecord } from '../../../src/project/file-lookup';
+import { locateImportErrors } from '../compile-js';
+import { emptyModule, type Loader } from './load-context';
+
+/**
+ * Scripts, JSON and plain text: compiled by esbuild's loader of the same name, then each
+ * import resolved to a project file, a vendor module or a CDN URL.
+ */
+export const loadWithEsbuild: Loader = async (path, file, type, lc) => {
+  const at = lc.scope();
+  if (file.kind !== 'text') return emptyModule(file, at, true);
+  const loader = type.loader as EsbuildLoader;
+  // Plain text is data, never transformed; JSON goes through it as the scripts do.
+  const text = lc.transform && loader !== 'text' ? lc.transform(path, file.text) : file.text;
+  const source = { path, text, loader, tsconfigRaw: lc.tsconfigRaw, original: file.text };
+  const compiled = await lc.compile.js(source, file);
+  lc.checkStale();
+  const out = emptyModule(file, at, true);
+  out.diagnostics.push(...compiled.warnings);
+  if (!compiled.ok) {
+    out.diagnostics.push(...compiled.errors);
+    return out;
+  }
+  const moduleDeps = pathRecord<string>();
+  const failures = new Map<string, string>();
+  for (const { spec } of compiled.imports) {
+    const r = lc.resolve(spec, path, lc.ctx);
+    if (r.kind === 'error') failures.set(spec, r.text);
+    else if (r.kind === 'project') out.children.push((moduleDeps[spec] = r.path));
+    else if (r.kind === 'vendor') out.vendor.push((moduleDeps[spec] = r.id));
+    else if (/\.css$/i.test(r.url)) {
+      // A package stylesheet: a CSS module that imports it, since CDNs serve CSS as CSS.
+      out.modules[(moduleDeps[spec] = r.url)] = {
+        kind: 'css',
+        css: `@import url(${JSON.stringify(r.url)});`,
+      };
+    } else out.cdn.push((moduleDeps[spec] = r.url));
+  }
+  if (failures.size) {
+    out.diagnostics.push(...(await locateImportErrors(lc.esbuild, source, failures)));
+    lc.checkStale();
+  }
+  const { code, map } = compiled;
+  out.modules[path] = { kind: 'js', code, map, url: sourceUrl(path), deps: moduleDeps };
+  return out;
+};
