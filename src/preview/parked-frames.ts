@@ -7,7 +7,7 @@
 import type { InputRecord, RuntimeMessage } from '../protocol';
 import type { RunInfo } from '../run/controller';
 import type { ConnectedFrame } from './frame';
-import { parseRuntimeMessage } from './validate';
+import { parseRuntimeMessage } from '../protocol/runtime-message-schema';
 
 type Replay = NonNullable<RunInfo['replay']>;
 

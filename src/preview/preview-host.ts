@@ -4,7 +4,7 @@ import { perfMark } from '../run/perf-marks';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
-import { parseRuntimeMessage } from './validate';
+import { parseRuntimeMessage } from '../protocol/runtime-message-schema';
 import { promotedMessages } from './parked-buffer';
 import { createParkedFrames } from './parked-frames';
 import { createSpareFrames } from './spare-frames';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RuntimeMessage, SerializedValue } from '../protocol';
+import type { RuntimeMessage, SerializedValue } from './index';
 
 // The preview runs user code in the runtime's realm, so anything arriving from it may be
 // forged: every message is checked against the protocol's shapes and dropped if it differs.

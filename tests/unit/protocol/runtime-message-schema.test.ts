@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeMessage } from '../../../src/preview/validate';
+import { parseRuntimeMessage } from '../../../src/protocol/runtime-message-schema';
 
 describe('parseRuntimeMessage', () => {
   it('accepts well-formed messages of every kind', () => {
