@@ -3,6 +3,8 @@ import type { RuntimeMessage, SerializedValue } from './index';
 
 // The preview runs user code in the runtime's realm, so anything arriving from it may be
 // forged: every message is checked against the protocol's shapes and dropped if it differs.
+// The types (index.ts) stay plain TypeScript so the preview runtime, which sends these
+// messages, never bundles zod; SchemasMatchTypes below ties the two together at compile time.
 
 const str = z.string().max(1_000_000);
 const id = z.number().int();
@@ -16,69 +18,70 @@ const rawFrame = z.object({
   column: z.number().int(),
 });
 
-const serialized: z.ZodType<SerializedValue> = z.lazy(() =>
-  z.discriminatedUnion('t', [
-    z.object({ t: z.literal('undefined') }),
-    z.object({ t: z.literal('null') }),
-    z.object({ t: z.literal('boolean'), v: z.boolean() }),
-    z.object({ t: z.literal('number'), v: z.union([z.number(), str]) }),
-    z.object({ t: z.literal('string'), v: str, length: z.number().int().optional() }),
-    z.object({ t: z.literal('bigint'), v: str }),
-    z.object({ t: z.literal('symbol'), v: str }),
-    z.object({ t: z.literal('function'), name: str, isClass: z.boolean().optional() }),
-    z.object({ t: z.literal('date'), v: str }),
-    z.object({ t: z.literal('regexp'), v: str }),
-    z.object({
-      t: z.literal('error'),
-      id,
-      name: str,
-      message: str,
-      stack: str.optional(),
-      frames: z.array(rawFrame).max(200).optional(),
-    }),
-    z.object({ t: z.literal('dom'), id, tag: str, desc: str, text: str.optional() }),
-    z.object({ t: z.literal('ref'), id }),
-    z.object({
-      t: z.literal('object'),
-      id,
-      cls: z.union([str, z.null()]),
-      entries: z.array(z.tuple([str, serialized])),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('array'),
-      id,
-      cls: str.optional(),
-      length: z.number().int().nonnegative(),
-      items: z.array(serialized),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('map'),
-      id,
-      size: z.number().int().nonnegative(),
-      entries: z.array(z.tuple([serialized, serialized])),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('set'),
-      id,
-      size: z.number().int().nonnegative(),
-      items: z.array(serialized),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('promise'),
-      id,
-      state: z.enum(['pending', 'fulfilled', 'rejected', 'unknown']),
-    }),
-    z.object({ t: z.literal('hole'), count: z.number().int().nonnegative() }),
-  ]),
-) as z.ZodType<SerializedValue>;
+// Declared with its type (a recursive schema cannot infer one); serializedUnion's own output
+// is checked against SerializedValue below.
+const serialized: z.ZodType<SerializedValue> = z.lazy(() => serializedUnion);
+const serializedUnion = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('undefined') }),
+  z.object({ t: z.literal('null') }),
+  z.object({ t: z.literal('boolean'), v: z.boolean() }),
+  z.object({ t: z.literal('number'), v: z.union([z.number(), str]) }),
+  z.object({ t: z.literal('string'), v: str, length: z.number().int().optional() }),
+  z.object({ t: z.literal('bigint'), v: str }),
+  z.object({ t: z.literal('symbol'), v: str }),
+  z.object({ t: z.literal('function'), name: str, isClass: z.boolean().optional() }),
+  z.object({ t: z.literal('date'), v: str }),
+  z.object({ t: z.literal('regexp'), v: str }),
+  z.object({
+    t: z.literal('error'),
+    id,
+    name: str,
+    message: str,
+    stack: str.optional(),
+    frames: z.array(rawFrame).max(200).optional(),
+  }),
+  z.object({ t: z.literal('dom'), id, tag: str, desc: str, text: str.optional() }),
+  z.object({ t: z.literal('ref'), id }),
+  z.object({
+    t: z.literal('object'),
+    id,
+    cls: z.union([str, z.null()]),
+    entries: z.array(z.tuple([str, serialized])),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('array'),
+    id,
+    cls: str.optional(),
+    length: z.number().int().nonnegative(),
+    items: z.array(serialized),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('map'),
+    id,
+    size: z.number().int().nonnegative(),
+    entries: z.array(z.tuple([serialized, serialized])),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('set'),
+    id,
+    size: z.number().int().nonnegative(),
+    items: z.array(serialized),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('promise'),
+    id,
+    state: z.enum(['pending', 'fulfilled', 'rejected', 'unknown']),
+  }),
+  z.object({ t: z.literal('hole'), count: z.number().int().nonnegative() }),
+]);
 
 const level = z.enum([
   'log',
@@ -159,13 +162,43 @@ const runtimeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong'), seq: z.number().int() }),
 ]);
 
-/** The message if it has a valid shape, else null (the caller drops it). */
-export function parseRuntimeMessage(data: unknown): RuntimeMessage | null {
+/**
+ * True when A and B are the same type, optional fields included: mutual assignability would
+ * miss an optional field known to one side only, and zod drops keys its schema does not name.
+ */
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+
+/**
+ * Does not compile when a schema and its protocol type differ either way: a message kind,
+ * a field or a value kind added to the types without its schema (it would be dropped as
+ * forged), or a schema accepting what the types do not describe.
+ */
+export type SchemasMatchTypes = [
+  Assert<Same<z.output<typeof serializedUnion>, SerializedValue>>,
+  Assert<Same<z.output<typeof runtimeMessage>, RuntimeMessage>>,
+];
+
+/** A checked message, or why it was refused (the path and problem of each mismatch). */
+export type RuntimeMessageCheck =
+  { ok: true; message: RuntimeMessage } | { ok: false; reason: string };
+
+/** Checks untrusted data from the preview against the protocol. */
+export function checkRuntimeMessage(data: unknown): RuntimeMessageCheck {
   try {
     const result = runtimeMessage.safeParse(data);
-    return result.success ? (result.data as RuntimeMessage) : null;
+    return result.success
+      ? { ok: true, message: result.data }
+      : { ok: false, reason: z.prettifyError(result.error) };
   } catch {
     // Pathologically deep values can overflow the stack while validating: drop them.
-    return null;
+    return { ok: false, reason: 'The value is nested too deeply to check.' };
   }
+}
+
+/** The message if it has a valid shape, else null (the caller drops it). */
+export function parseRuntimeMessage(data: unknown): RuntimeMessage | null {
+  const check = checkRuntimeMessage(data);
+  return check.ok ? check.message : null;
 }
