@@ -1,13 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches, followed live. */
+const canQuery = () => typeof matchMedia === 'function';
+
+/** Whether a CSS media query matches, followed live; false where media queries are unknown. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (fn) => {
-      const list = window.matchMedia(query);
+      if (!canQuery()) return () => {};
+      const list = matchMedia(query);
       list.addEventListener('change', fn);
       return () => list.removeEventListener('change', fn);
     },
-    () => window.matchMedia(query).matches,
+    () => canQuery() && matchMedia(query).matches,
+    () => false,
   );
 }
