@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { Session } from './session';
-import { useStore } from './useStore';
+import { useStore } from '../ui/useStore';
+import { safeLocalStorage } from '../ui/safe-storage';
 import { Toolbar } from './Toolbar';
 import { EditorArea, type RevealTarget } from './EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
@@ -12,20 +13,18 @@ import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
 import { PersistenceBanners } from '../projects/PersistenceBanners';
 
-function layoutStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function App({ session }: { session: Session }) {
   // Only what the layout itself shows: a run or an edit must not re-render every panel.
   const readOnly = useStore(session.view, (v) => v.readOnly);
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
-  const main = useDefaultLayout({ id: 'playpen:layout:main', storage: layoutStorage() });
-  const side = useDefaultLayout({ id: 'playpen:layout:side', storage: layoutStorage() });
+  const main = useDefaultLayout({
+    id: 'playpen:layout:main',
+    storage: safeLocalStorage() ?? undefined,
+  });
+  const side = useDefaultLayout({
+    id: 'playpen:layout:side',
+    storage: safeLocalStorage() ?? undefined,
+  });
 
   // The first run starts as soon as the app is up (unless the last run hung: HangBanner);
   // later runs follow edits or Run.

@@ -6,20 +6,13 @@ import { exportPinnedZip, pinningNotice } from '../project/export-pinned';
 import { readKnownVersions, rememberVersions } from '../project/known-versions';
 import { SHIPPED_VERSIONS } from '../project/shipped-versions';
 import type { ProjectStore } from '../project/store';
+import { safeLocalStorage } from '../ui/safe-storage';
 
 export interface DownloadButtonProps {
   /** The open project. */
   store: ProjectStore;
   /** Tells the user what the export could not pin (shown as a dismissible alert). */
   onNotice(text: string): void;
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** "Download project": the open project as a runnable Vite project in a zip, versions pinned. */

@@ -4,7 +4,7 @@ import { WandSparkles, X } from 'lucide-react';
 import { prettierParserFor } from '../format/parsers';
 import { findPrettierConfig } from '../format/prettier-config';
 import type { Session } from './session';
-import { shallowEqual, useStore } from './useStore';
+import { shallowEqual, useStore } from '../ui/useStore';
 import { CodeEditor, type FileSource } from '../editor/CodeEditor';
 import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';

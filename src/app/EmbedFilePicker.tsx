@@ -1,6 +1,6 @@
 import { FileSelect } from '../files/FileSelect';
 import type { ProjectStore } from '../project/store';
-import { useStore } from './useStore';
+import { useStore } from '../ui/useStore';
 
 /** The embed has no file tree: this picks which of the project's files the editor shows. */
 export function EmbedFilePicker({ store }: { store: ProjectStore }) {

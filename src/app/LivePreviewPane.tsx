@@ -1,5 +1,5 @@
 import type { Session } from './session';
-import { useStore } from './useStore';
+import { useStore } from '../ui/useStore';
 import { PreviewPane } from '../run/PreviewPane';
 
 /**

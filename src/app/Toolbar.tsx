@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { Button, Switch, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { Session } from './session';
-import { useStore } from './useStore';
+import { useStore } from '../ui/useStore';
 import { LiveRunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
 import { DownloadButton } from './DownloadButton';
@@ -48,7 +48,7 @@ export function Toolbar({ session }: { session: Session }) {
       </Switch>
       <RunControls timeline={session.timeline} />
       <LiveRunStatus controller={session.controller} />
-      <ShareButton session={session} />
+      <ShareButton store={session.project} library={session.persistence.library} />
       <SettingsButton settings={session.settings} />
     </header>
   );

@@ -1,7 +1,7 @@
 import { Lock, TriangleAlert, X } from 'lucide-react';
 import { Button } from 'react-aria-components';
 import type { Session } from './session';
-import { useStore } from './useStore';
+import { useStore } from '../ui/useStore';
 import './view.css';
 
 /** The notice (a broken link…) and the read-only banner with "Edit a copy". */

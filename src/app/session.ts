@@ -27,6 +27,7 @@ import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/park
 import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
+import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -51,22 +52,6 @@ export interface Session {
   /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
   editorShown(): void;
   dispose(): void;
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function safeSessionStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** Longest wait for the pre-run save (as long as restoring may take, persistence.ts); past it the run goes ahead with a storage warning. */

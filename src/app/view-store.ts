@@ -2,6 +2,7 @@
  * How the app is shown, apart from the project: read-only (a `?readonly` link), embedded,
  * and a dismissible notice (e.g. a broken link). Plain TS; React reads it with useStore.
  */
+import { createStore } from 'zustand/vanilla';
 import type { Startup } from './startup';
 import { withoutReadOnly } from './startup';
 
@@ -32,30 +33,26 @@ export interface UrlBar {
 }
 
 export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
-  let state: ViewState = {
+  const {
+    getState,
+    setState: set,
+    subscribe,
+  } = createStore<ViewState>()(() => ({
     readOnly: startup.readOnly,
     embed: startup.embed,
     notice: startup.error ?? null,
-  };
+  }));
   // The bad fragment was reported: drop it, so a reload does not report it again.
   if (startup.error) {
     const href = url.get();
     const at = href.indexOf('#');
     if (at >= 0) url.replace(href.slice(0, at));
   }
-  const listeners = new Set<() => void>();
-  const set = (patch: Partial<ViewState>) => {
-    state = { ...state, ...patch };
-    for (const fn of [...listeners]) fn();
-  };
   return {
-    getState: () => state,
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
+    getState,
+    subscribe,
     makeEditable() {
-      if (!state.readOnly) return;
+      if (!getState().readOnly) return;
       const href = url.get();
       const next = withoutReadOnly(href);
       if (next !== href) url.replace(next);

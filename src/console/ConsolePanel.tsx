@@ -1,16 +1,9 @@
-import {
-  useCallback,
-  useDeferredValue,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ArrowDown } from 'lucide-react';
 import { ConsoleActionsContext, type ConsoleActions } from './console-context';
 import type { ConsoleStore } from './console-store';
+import { useStore } from '../ui/useStore';
 import { ConsoleEntryView } from './ConsoleEntryView';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { isGroupOpen, visibleEntries, type LevelFilter } from './entry-filter';
@@ -30,7 +23,7 @@ const PIN_SLACK = 8;
 
 /** The console: toolbar plus the log. Follows new output unless the user has scrolled up. */
 export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanelProps) {
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const snapshot = useStore(store);
   const [level, setLevel] = useState<LevelFilter>('all');
   const [text, setText] = useState('');
   const deferredText = useDeferredValue(text);

@@ -1,3 +1,4 @@
+import { createStore } from 'zustand/vanilla';
 import type { ConsoleLevel, Program, RawFrame, RuntimeMessage, SerializedValue } from '../protocol';
 import { severityOf, type ConsoleEntry, type NewEntry, type Severity } from './console-entry';
 import { mapFrames, type MappedFrame } from './map-stack';
@@ -36,7 +37,7 @@ export interface ConsoleStore {
   mapFrames(frames: RawFrame[]): MappedFrame[];
   /** Apply pending pushes and notify now instead of waiting for the scheduler. */
   flush(): void;
-  getSnapshot(): ConsoleSnapshot;
+  getState(): ConsoleSnapshot;
   subscribe(listener: () => void): () => void;
 }
 
@@ -73,7 +74,6 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
   const max = Math.max(1, opts.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const schedule = opts.schedule ?? defaultSchedule;
   const collapse = opts.collapseRepeats ?? true;
-  const listeners = new Set<() => void>();
 
   // `items` is private and mutable; snapshots are copies made at flush time, so a burst of
   // 100,000 pushes costs one copy of at most `max` entries per frame, not one per push.
@@ -85,7 +85,11 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
   let program: Program | null = null;
   let dirty = false;
   let scheduled = false;
-  let snapshot: ConsoleSnapshot = { entries: [], dropped: 0, counts: emptyCounts() };
+  const snapshots = createStore<ConsoleSnapshot>()(() => ({
+    entries: [],
+    dropped: 0,
+    counts: emptyCounts(),
+  }));
 
   const trim = () => {
     if (items.length <= max) return;
@@ -101,8 +105,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
     trim();
     const counts = emptyCounts();
     for (const e of items) counts[severityOf(e)] += e.repeat;
-    snapshot = { entries: items.slice(), dropped, counts };
-    for (const fn of [...listeners]) fn();
+    snapshots.setState({ entries: items.slice(), dropped, counts }, true);
   };
 
   const changed = () => {
@@ -188,10 +191,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
     },
     mapFrames: (frames) => mapFrames(frames, program),
     flush,
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: snapshots.getState,
+    subscribe: snapshots.subscribe,
   };
 }

@@ -12,7 +12,7 @@ import {
 } from 'react-aria-components';
 import { ancestorsOf } from '../project/paths';
 import type { ProjectStore } from '../project/store';
-import { shallowEqual, useStore } from '../app/useStore';
+import { shallowEqual, useStore } from '../ui/useStore';
 import { ConfirmDelete } from './ConfirmDelete';
 import { FileRow } from './FileRow';
 import { FileMenu, type FileMenuAction } from './FileMenu';

@@ -3,7 +3,7 @@ import type { RunShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, type ConnectedFrame } from './frame';
-import { parseRuntimeMessage } from './validate';
+import { parseRuntimeMessage } from '../protocol/runtime-message-schema';
 import { createSpareFrames } from './spare-frames';
 
 /** A run as the preview starts it: the run message's parameters and which run it is. */

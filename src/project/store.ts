@@ -3,6 +3,7 @@
  * immutable snapshot (a new object per change, the same object while nothing changes), so
  * React can read it with useSyncExternalStore and undo/autosave can keep old ones.
  */
+import { createStore } from 'zustand/vanilla';
 import type { Project, ProjectFile } from '../protocol';
 import { fileAt, hasFile } from './file-lookup';
 import { emptyFolders, isUnder, movedPath } from './folders';
@@ -91,46 +92,46 @@ function initialState(project: Project, loads = 0): ProjectState {
 }
 
 export function createProjectStore(initial: Project): ProjectStore {
-  let state = initialState(initial);
-  const listeners = new Set<() => void>();
-
-  const notify = () => {
-    for (const fn of [...listeners]) fn();
-  };
+  // Replaced whole (`set(…, true)`): each state is a frozen snapshot, never merged into.
+  const {
+    getState: get,
+    setState: set,
+    subscribe,
+  } = createStore<ProjectState>()(() => initialState(initial));
   /**
    * For changes that add, move or remove no file or folder (an edit, a tab, the entry): no
    * scan of the project; only the objects in `added` are new and need freezing.
    */
   const commitInPlace = (next: ProjectState, added: ProjectFile[] = []) => {
-    state = freeze(next, added);
-    notify();
+    set(freeze(next, added), true);
   };
   /** For changes that may add, move or remove files or folders: recomputes paths and folders. */
   const commit = (
     next: Omit<ProjectState, 'folders' | 'loads' | 'paths'> & { folders: string[] },
   ) => {
+    const state = get();
     const paths = Object.keys(next.project.files);
     const same = paths.length === state.paths.length && paths.every((p, i) => p === state.paths[i]);
     const folders = emptyFolders(next.folders, next.project.files);
     const sameFolders =
       folders.length === state.folders.length && folders.every((f, i) => f === state.folders[i]);
-    state = freeze({
+    const frozen = freeze({
       ...next,
       paths: same ? state.paths : paths,
       folders: sameFolders ? state.folders : folders,
       loads: state.loads,
     });
-    notify();
+    set(frozen, true);
   };
-  const files = () => state.project.files;
+  const files = () => get().project.files;
   const folderExists = (path: string) =>
-    state.folders.some((f) => isUnder(f, path)) ||
+    get().folders.some((f) => isUnder(f, path)) ||
     Object.keys(files()).some((p) => p.startsWith(path + '/'));
 
   function checkRemove(path: string): Result {
     const isFile = hasFile(files(), path);
     if (!isFile && !folderExists(path)) return fail(`${q(path)} doesn’t exist.`);
-    const entry = state.project.entry;
+    const entry = get().project.entry;
     if (!isUnder(entry, path)) return ok;
     return fail(
       isFile
@@ -140,13 +141,11 @@ export function createProjectStore(initial: Project): ProjectStore {
   }
 
   return {
-    getState: () => state,
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
+    getState: get,
+    subscribe,
 
     setText(path, text) {
+      const state = get();
       const file = fileAt(files(), path);
       if (!file || file.kind !== 'text' || file.text === text) return;
       // The hot path (every keystroke): one file changes, so paths and folders stay as they
@@ -157,6 +156,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     createFile(path, file = { kind: 'text', text: '' }) {
+      const state = get();
       const error = validatePath(path, Object.keys(files()), { folders: state.folders });
       if (error) return fail(error);
       const project = { ...state.project, files: { ...files(), [path]: file } };
@@ -165,6 +165,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     createFolder(path) {
+      const state = get();
       const error = validatePath(path, Object.keys(files()), { folders: state.folders });
       if (error) return fail(error);
       commit({ ...state, folders: [...state.folders, path] });
@@ -172,6 +173,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     rename(from, to) {
+      const state = get();
       const isFile = hasFile(files(), from);
       if (!isFile && !folderExists(from)) return fail(`${q(from)} doesn’t exist.`);
       if (from === to) return ok;
@@ -200,6 +202,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     checkRemove,
 
     remove(path) {
+      const state = get();
       const check = checkRemove(path);
       if (!check.ok) return check;
       const nextFiles = Object.fromEntries(
@@ -219,6 +222,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     setActive(path) {
+      const state = get();
       if (path === state.activePath) return;
       if (path !== null && !hasFile(files(), path)) return;
       const openPaths =
@@ -229,6 +233,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     close(path) {
+      const state = get();
       if (!state.openPaths.includes(path)) return;
       const openPaths = state.openPaths.filter((p) => p !== path);
       const activePath =
@@ -237,11 +242,11 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     replace(project) {
-      state = initialState(project, state.loads + 1);
-      notify();
+      set(initialState(project, get().loads + 1), true);
     },
 
     addFiles(incoming) {
+      const state = get();
       const paths = Object.keys(incoming);
       if (paths.length === 0) return ok;
       const next = new Map(Object.entries(files()));
@@ -260,6 +265,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     setEntry(path) {
+      const state = get();
       const file = fileAt(files(), path);
       if (!file) return fail(`${q(path)} doesn’t exist.`);
       if (file.kind !== 'text' || !isScriptPath(path))
@@ -270,6 +276,7 @@ export function createProjectStore(initial: Project): ProjectStore {
     },
 
     setName(name) {
+      const state = get();
       const trimmed = name.trim();
       if (trimmed === '') return fail('Enter a project name.');
       if (trimmed === state.project.name) return ok;

@@ -1,6 +1,6 @@
 import { Button } from 'react-aria-components';
 import type { Persistence } from '../project/storage/persistence';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 import './projects.css';
 
 const CONFLICT_TEXT = {

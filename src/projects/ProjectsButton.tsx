@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FolderOpen } from 'lucide-react';
-import { AppDialog } from '../app/AppDialog';
+import { AppDialog } from '../ui/AppDialog';
 import type { ProjectLibrary } from '../project/storage/library';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 import { ProjectRow } from './ProjectRow';
 import { UndoDelete } from './UndoDelete';
 import './projects.css';

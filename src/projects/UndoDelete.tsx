@@ -1,6 +1,6 @@
 import { Button } from 'react-aria-components';
 import type { ProjectLibrary } from '../project/storage/library';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 
 export interface UndoDeleteProps {
   library: ProjectLibrary;

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from 'react-aria-components';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 import type { HangWatch } from './hang-watch';
 import './hang-banner.css';
 

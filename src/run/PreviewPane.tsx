@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RunState } from './controller';
 import type { Timeline } from './timeline';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 
 export interface PreviewPaneProps {
   /** Mounts the preview host into the pane's element; returns the detach function. */

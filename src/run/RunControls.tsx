@@ -11,7 +11,7 @@ import {
   Tooltip,
   TooltipTrigger,
 } from 'react-aria-components';
-import { shallowEqual, useStore } from '../app/useStore';
+import { shallowEqual, useStore } from '../ui/useStore';
 import { SPEEDS, type Timeline, type TimelineState } from './timeline';
 import { runShortcut, SHORTCUTS } from '../protocol/run-shortcuts';
 import './run-controls.css';

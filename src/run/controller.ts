@@ -1,3 +1,4 @@
+import { createStore } from 'zustand/vanilla';
 import type {
   BuildResult,
   Diagnostic,
@@ -114,26 +115,24 @@ export function createRunController(deps: RunControllerDeps): RunController {
   const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const random = deps.random ?? Math.random;
 
-  let state: RunState = {
+  const {
+    getState,
+    setState: set,
+    subscribe,
+  } = createStore<RunState>()(() => ({
     status: 'idle',
     diagnostics: [],
     program: null,
     runId: 0,
     buildMs: null,
     detail: null,
-  };
-  const listeners = new Set<() => void>();
+  }));
   let autoRun = true;
   let autoRunDelay = 300;
   let pendingTimer: unknown = null;
   let buildSeq = 0;
   // The run loop's last reported pause state, applied when a starting run begins running.
   let loopPaused = false;
-
-  const set = (patch: Partial<RunState>) => {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
-  };
 
   const cancelPending = () => {
     if (pendingTimer !== null) clearTimer(pendingTimer);
@@ -188,7 +187,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     await saving;
     if (seq !== buildSeq) return;
     const info: RunInfo = {
-      runId: state.runId + 1,
+      runId: getState().runId + 1,
       seed: Math.floor(random() * 2 ** 32),
       startTime: now(),
     };
@@ -207,11 +206,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState,
+    subscribe,
     run,
     scheduleAutoRun() {
       if (!autoRun) return;
@@ -227,6 +223,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       if (!enabled) cancelPending();
     },
     handleRuntime(runId, message) {
+      const state = getState();
       if (runId !== state.runId) return;
       const live =
         state.status === 'starting' || state.status === 'running' || state.status === 'paused';
@@ -243,6 +240,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       }
     },
     handleHang(runId, tick) {
+      const state = getState();
       if (runId !== state.runId || state.status === 'not-responding') return;
       deps.stopPreview();
       const at = tick === undefined ? '' : ` at tick ${tick}`;
@@ -254,12 +252,12 @@ export function createRunController(deps: RunControllerDeps): RunController {
     },
     setPaused(paused) {
       loopPaused = paused;
+      const state = getState();
       if (paused && state.status === 'running') set({ status: 'paused' });
       else if (!paused && state.status === 'paused') set({ status: 'running' });
     },
     dispose() {
       cancelPending();
-      listeners.clear();
     },
   };
 }

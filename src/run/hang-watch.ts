@@ -1,3 +1,4 @@
+import { createStore } from 'zustand/vanilla';
 import type { HangMemory, HangRecord } from './hang-memory';
 import type { RunState } from './controller';
 
@@ -43,12 +44,11 @@ export function createHangWatch(deps: HangWatchDeps): HangWatch {
   const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const held = memory.read();
-  let state: HangWatchState = { held, banner: held !== null };
-  const listeners = new Set<() => void>();
-  const set = (patch: Partial<HangWatchState>) => {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
-  };
+  const {
+    getState,
+    setState: set,
+    subscribe,
+  } = createStore<HangWatchState>()(() => ({ held, banner: held !== null }));
 
   let watchedRun = controller.getState().runId;
   let hungRun = -1;
@@ -74,17 +74,14 @@ export function createHangWatch(deps: HangWatchDeps): HangWatch {
       const now = controller.getState();
       if (now.runId !== runId || now.status === 'not-responding') return;
       memory.forget();
-      if (state.held || state.banner) set({ held: null, banner: false });
+      if (getState().held || getState().banner) set({ held: null, banner: false });
     }, deps.healthyAfterMs);
   };
   const unsubscribe = controller.subscribe(onRunState);
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState,
+    subscribe,
     dismiss: () => set({ banner: false }),
     runAnyway() {
       set({ banner: false });
@@ -93,7 +90,6 @@ export function createHangWatch(deps: HangWatchDeps): HangWatch {
     dispose() {
       stopTimer();
       unsubscribe();
-      listeners.clear();
     },
   };
 }

@@ -7,6 +7,7 @@
  * Plain TS: the session wires it to the preview host and the console.
  */
 import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
+import { createStore } from 'zustand/vanilla';
 import { createHistory, type History, type HistoryLimits } from './history';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
@@ -93,8 +94,7 @@ const initial: TimelineState = {
 
 export function createTimeline(deps: TimelineDeps): Timeline {
   const defaults: HistoryLimits = { maxTicks: 200_000, maxBytes: 64 * 1024 * 1024 };
-  let state = initial;
-  const listeners = new Set<() => void>();
+  const { getState: get, setState: set, subscribe } = createStore<TimelineState>()(() => initial);
   let frame: object | null = null;
   let startTime = 0;
   let history: History = createHistory(defaults, () => {});
@@ -109,10 +109,6 @@ export function createTimeline(deps: TimelineDeps): Timeline {
    */
   let replaying = false;
 
-  const set = (patch: Partial<TimelineState>) => {
-    state = { ...state, ...patch };
-    for (const l of [...listeners]) l();
-  };
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
   const followConsole = (tick: number) => {
@@ -126,7 +122,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
 
   const record = (r: TickRecord) => {
     const diff = history.record(r);
-    if (diff && !state.divergence) {
+    if (diff && !get().divergence) {
       const text = `Replay diverged at tick ${r.tick}: ${diff}`;
       set({ divergence: text });
       deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
@@ -135,15 +131,15 @@ export function createTimeline(deps: TimelineDeps): Timeline {
 
   /** Moves the preview to `target` (clamped to the history) by a run-on or a replay. */
   const goTo = (target: number) => {
-    const tick = Math.max(history.first, Math.min(Math.round(target), state.lastTick));
-    if (state.mode === 'playing') api.pause();
-    if (tick === state.tick) {
-      if (state.mode === 'replaying') set({ mode: 'paused' });
+    const tick = Math.max(history.first, Math.min(Math.round(target), get().lastTick));
+    if (get().mode === 'playing') api.pause();
+    if (tick === get().tick) {
+      if (get().mode === 'replaying') set({ mode: 'paused' });
       replaying = false;
       return;
     }
     replaying = true;
-    if (tick > state.tick) {
+    if (tick > get().tick) {
       deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
       set({ mode: 'replaying', divergence: null });
     } else {
@@ -156,11 +152,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   };
 
   const api: Timeline = {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: get,
+    subscribe,
     startRun(f, start) {
       history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
         set({ firstTick: first, historyNote: note }),
@@ -170,9 +163,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       shownUpTo = 0;
       queued = null;
       replaying = false;
-      state = { ...initial, speed: state.speed, active: true, mode: 'playing' };
-      set({});
-      if (state.speed !== 1) deps.send({ type: 'play', speed: state.speed });
+      set({ ...initial, speed: get().speed, active: true, mode: 'playing' }, true);
+      if (get().speed !== 1) deps.send({ type: 'play', speed: get().speed });
     },
     handle(f, message) {
       if (f !== frame) return false;
@@ -211,53 +203,53 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       return true;
     },
     play() {
-      if (!frame || state.mode === 'playing') return;
-      if (state.tick < state.lastTick) {
+      if (!frame || get().mode === 'playing') return;
+      if (get().tick < get().lastTick) {
         // Playing from an earlier tick starts a new future: the old one is dropped.
-        history.truncateAfter(state.tick);
-        set({ lastTick: state.tick, divergence: null });
+        history.truncateAfter(get().tick);
+        set({ lastTick: get().tick, divergence: null });
       }
-      deps.send({ type: 'play', speed: state.speed });
+      deps.send({ type: 'play', speed: get().speed });
       set({ mode: 'playing' });
     },
     pause() {
-      if (!frame || state.mode !== 'playing') return;
+      if (!frame || get().mode !== 'playing') return;
       deps.send({ type: 'pause' });
       set({ mode: 'paused' });
     },
     togglePlay() {
-      if (state.mode === 'playing') api.pause();
+      if (get().mode === 'playing') api.pause();
       else api.play();
     },
     stepForward() {
-      if (!frame || state.mode === 'replaying') return;
-      if (state.mode === 'playing') api.pause();
-      if (state.tick < state.lastTick) api.seek(state.tick + 1);
+      if (!frame || get().mode === 'replaying') return;
+      if (get().mode === 'playing') api.pause();
+      if (get().tick < get().lastTick) api.seek(get().tick + 1);
       else deps.send({ type: 'step' });
     },
     stepBack() {
-      if (state.tick > history.first) api.seek(state.tick - 1);
+      if (get().tick > history.first) api.seek(get().tick - 1);
     },
     seek(target) {
       if (!frame) return;
-      if (state.mode === 'replaying') queued = target;
+      if (get().mode === 'replaying') queued = target;
       else goTo(target);
     },
     setSpeed(speed) {
       const s = Math.min(4, Math.max(0.25, speed));
       set({ speed: s });
-      if (state.mode === 'playing') deps.send({ type: 'play', speed: s });
+      if (get().mode === 'playing') deps.send({ type: 'play', speed: s });
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),
     replayFailed() {
-      if (state.mode !== 'replaying') return;
+      if (get().mode !== 'replaying') return;
       queued = null;
       replaying = false;
       set({ mode: 'paused' });
     },
     stop() {
       frame = null;
-      set({ ...initial, speed: state.speed });
+      set({ ...initial, speed: get().speed });
     },
   };
   return api;

@@ -1,4 +1,4 @@
-import type { ConsoleLevel, SerializedValue } from '../protocol.ts';
+import type { ConsoleLevel, SerializedValue } from '../protocol/index.ts';
 import { formatArgs } from './console-format.ts';
 import { captureStack } from './error-info.ts';
 import type { ConsoleEntry } from './outbox.ts';

@@ -1,4 +1,4 @@
-import type { Program } from '../protocol.ts';
+import type { Program } from '../protocol/index.ts';
 import { functionSource } from './safe-reflect.ts';
 import { VENDOR_SOURCE_URL } from './stack.ts';
 

@@ -1,4 +1,4 @@
-import type { RawFrame } from '../protocol.ts';
+import type { RawFrame } from '../protocol/index.ts';
 import { constructorName, ownData, protoOf, safeGet, symbolText } from './safe-reflect.ts';
 import { parseStack, userFrames } from './stack.ts';
 

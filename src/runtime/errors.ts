@@ -1,4 +1,4 @@
-import type { RuntimeMessage } from '../protocol.ts';
+import type { RuntimeMessage } from '../protocol/index.ts';
 import { errorHeadline, errorInfo, isError, thrownValueText } from './error-info.ts';
 import { serialize } from './serialize.ts';
 

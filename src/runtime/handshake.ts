@@ -1,4 +1,4 @@
-import type { ConnectMessage, HelloMessage } from '../protocol.ts';
+import type { ConnectMessage, HelloMessage } from '../protocol/index.ts';
 
 /**
  * Announces the runtime to the parent window and waits for the one `playpen:connect`

@@ -4,7 +4,7 @@
  * storage, captures the console and errors, then waits for the host's MessagePort and a
  * `run` message. Everything it relies on is captured here, before user code can replace it.
  */
-import type { HostMessage, RuntimeMessage } from '../protocol.ts';
+import type { HostMessage, RuntimeMessage } from '../protocol/index.ts';
 import { installConsoleCapture } from './console-capture.ts';
 import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './document-env.ts';
 import { errorMessage, installErrorCapture } from './errors.ts';

@@ -1,4 +1,4 @@
-import type { ProgramModule } from '../protocol.ts';
+import type { ProgramModule } from '../protocol/index.ts';
 
 export interface RegistryEnv {
   /** Prebuilt vendor modules by id; each factory runs on first require. */

@@ -1,4 +1,4 @@
-import type { ConsoleLevel, RuntimeMessage, SerializedValue } from '../protocol.ts';
+import type { ConsoleLevel, RuntimeMessage, SerializedValue } from '../protocol/index.ts';
 
 export interface ConsoleEntry {
   level: ConsoleLevel;

@@ -5,7 +5,7 @@
  * place by then. React is CommonJS, so the bundler wraps each package in a lazy
  * `__commonJS` initialiser and `require` below runs it on first call.
  */
-import type { VendorModule } from '../protocol.ts';
+import type { VendorModule } from '../protocol/index.ts';
 
 declare const require: (id: string) => unknown;
 

@@ -1,4 +1,4 @@
-import type { Program, RuntimeMessage } from '../protocol.ts';
+import type { Program, RuntimeMessage } from '../protocol/index.ts';
 import { errorMessage } from './errors.ts';
 import type { GuardedCall } from './guarded-call.ts';
 import { createModuleRegistry, type RegistryEnv } from './module-registry.ts';

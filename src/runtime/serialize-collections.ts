@@ -1,4 +1,4 @@
-import type { SerializedValue } from '../protocol.ts';
+import type { SerializedValue } from '../protocol/index.ts';
 import {
   apply,
   brand,

@@ -1,4 +1,4 @@
-import type { SerializedValue } from '../protocol.ts';
+import type { SerializedValue } from '../protocol/index.ts';
 import { serializeCollection } from './serialize-collections.ts';
 import { describeDomNode, isDomNode } from './dom-describe.ts';
 import { errorInfo, isError } from './error-info.ts';

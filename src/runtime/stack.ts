@@ -1,4 +1,4 @@
-import type { RawFrame } from '../protocol.ts';
+import type { RawFrame } from '../protocol/index.ts';
 
 /** sourceURL of the runtime's own code in the iframe; its frames are noise in user stacks. */
 export const RUNTIME_SOURCE_URL = 'playpen-runtime:///runtime.js';

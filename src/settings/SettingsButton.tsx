@@ -1,5 +1,5 @@
 import { Settings as SettingsIcon } from 'lucide-react';
-import { AppDialog } from '../app/AppDialog';
+import { AppDialog } from '../ui/AppDialog';
 import type { SettingsStore } from './settings-store';
 import { SettingsForm } from './SettingsForm';
 import './settings.css';

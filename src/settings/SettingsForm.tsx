@@ -8,7 +8,7 @@ import {
   Text,
   TextField,
 } from 'react-aria-components';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 import {
   LIMITS,
   RUN_SPEEDS,

@@ -1,3 +1,5 @@
+import { createStore } from 'zustand/vanilla';
+
 /** User preferences that outlive a reload, edited in the Settings dialog and applied at once. */
 export interface Settings {
   /** Rebuild and restart shortly after each edit. */
@@ -75,24 +77,23 @@ export interface SettingsStore {
 export function createSettingsStore(
   storage: Pick<Storage, 'getItem' | 'setItem'> | null,
 ): SettingsStore {
-  let state = { ...DEFAULT_SETTINGS, ...read(storage) };
-  const listeners = new Set<() => void>();
+  const { getState, setState, subscribe } = createStore<Settings>()(() => ({
+    ...DEFAULT_SETTINGS,
+    ...read(storage),
+  }));
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState,
+    subscribe,
     update(patch) {
       const { valid, errors } = validateSettings(patch);
       if (Object.keys(valid).length === 0) return errors;
-      state = { ...state, ...valid };
+      const next = { ...getState(), ...valid };
       try {
-        storage?.setItem(KEY, JSON.stringify(state));
+        storage?.setItem(KEY, JSON.stringify(next));
       } catch {
         // Storage full or disabled: the setting still applies for this session.
       }
-      for (const listener of listeners) listener();
+      setState(next, true);
       return errors;
     },
   };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { EditorSettings } from '../editor/create-editor';
 import { useSystemTheme, type EditorTheme } from '../editor/useSystemTheme';
-import { useStore } from '../app/useStore';
+import { useStore } from '../ui/useStore';
 import type { SettingsStore } from './settings-store';
 
 /** The editor's options and theme from the settings, changing as soon as a setting does. */

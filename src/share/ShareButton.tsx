@@ -1,11 +1,10 @@
 import { Share2 } from 'lucide-react';
-import type { Session } from '../app/session';
-import { AppDialog } from '../app/AppDialog';
-import { ShareDialog } from './ShareDialog';
+import { AppDialog } from '../ui/AppDialog';
+import { ShareDialog, type ShareDialogProps } from './ShareDialog';
 import './share.css';
 
 /** Toolbar button "Share" opening the share dialog. */
-export function ShareButton({ session }: { session: Session }) {
+export function ShareButton({ store, library }: Omit<ShareDialogProps, 'close'>) {
   return (
     <AppDialog
       trigger={
@@ -18,7 +17,7 @@ export function ShareButton({ session }: { session: Session }) {
       modalClassName="pp-share-modal"
       closeLabel="Close"
     >
-      {(close) => <ShareDialog session={session} close={close} />}
+      {(close) => <ShareDialog store={store} library={library} close={close} />}
     </AppDialog>
   );
 }

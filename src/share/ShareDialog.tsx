@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
 import type { Project } from '../protocol';
-import type { Session } from '../app/session';
-import { useStore } from '../app/useStore';
+import type { ProjectStore } from '../project/store';
+import type { ProjectLibrary } from '../project/storage/library';
+import { useStore } from '../ui/useStore';
 import { encodeProject } from '../project/share-codec';
 import { appBase, embedSnippet, LONG_LINK_CHARS, shareUrl } from './share-url';
 import { useCopy } from './useCopy';
@@ -11,9 +12,18 @@ import { OpenLinkField } from './OpenLinkField';
 import { FileSelect } from '../files/FileSelect';
 import { hasFile } from '../project/file-lookup';
 
+export interface ShareDialogProps {
+  /** The open project: what the link carries. */
+  store: ProjectStore;
+  /** Saved projects: a pasted link opens as a new one. */
+  library: Pick<ProjectLibrary, 'create'>;
+  /** Closes the dialog (after opening a pasted link). */
+  close: () => void;
+}
+
 /** The "Share" dialog: the link and its options, an embed snippet, and opening a pasted link. */
-export function ShareDialog({ session, close }: { session: Session; close: () => void }) {
-  const { project, activePath } = useStore(session.project);
+export function ShareDialog({ store, library, close }: ShareDialogProps) {
+  const { project, activePath } = useStore(store);
   const [readOnly, setReadOnly] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const open =
@@ -31,8 +41,8 @@ export function ShareDialog({ session, close }: { session: Session; close: () =>
   // project stays in Projects as it was; read-only ends with the load (read-only-scope.ts).
   const openProject = async (next: Project, path: string | undefined, close: () => void) => {
     close();
-    await session.persistence.library.create(next);
-    if (path) session.project.setActive(path);
+    await library.create(next);
+    if (path) store.setActive(path);
   };
 
   return (

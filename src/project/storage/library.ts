@@ -1,3 +1,4 @@
+import { createStore } from 'zustand/vanilla';
 import type { Project } from '../../protocol';
 import type { Autosave } from './autosave';
 import type { TabConflict } from './tab-guard';
@@ -56,19 +57,18 @@ export function createLibrary(deps: LibraryDeps): ProjectLibrary {
   const newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
   const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
-  let state: LibraryState = {
+  const {
+    getState,
+    setState: set,
+    subscribe,
+  } = createStore<LibraryState>()(() => ({
     projects: [],
     currentId: null,
     error: null,
     deleted: null,
     conflict: 'none',
-  };
+  }));
   let trash: { record: ProjectRecord; wasOpen: boolean; timer: unknown } | null = null;
-  const listeners = new Set<() => void>();
-  const set = (patch: Partial<LibraryState>) => {
-    state = { ...state, ...patch };
-    for (const fn of [...listeners]) fn();
-  };
 
   /** Runs a storage action; a failure goes to the banner instead of rejecting. */
   async function attempt<T>(action: () => Promise<T>): Promise<T | undefined> {
@@ -96,11 +96,8 @@ export function createLibrary(deps: LibraryDeps): ProjectLibrary {
   };
 
   return {
-    getState: () => state,
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
+    getState,
+    subscribe,
     refresh,
     async open(id) {
       if (id === autosave.currentId()) return;
@@ -174,7 +171,7 @@ export function createLibrary(deps: LibraryDeps): ProjectLibrary {
       await attempt(() => autosave.create(project));
     },
     reportError: (error) => {
-      if (error !== state.error) set({ error });
+      if (error !== getState().error) set({ error });
     },
     setCurrent: (currentId) => set({ currentId }),
     setConflict: (conflict) => set({ conflict }),

@@ -5,7 +5,7 @@
  * a move on (advance) waits until the frame rests.
  */
 import type { ConnectedFrame } from '../../preview/frame';
-import { parseRuntimeMessage } from '../../preview/validate';
+import { parseRuntimeMessage } from '../../protocol/runtime-message-schema';
 import type { InputRecord, RuntimeMessage } from '../../protocol';
 import type { RunInfo } from '../controller';
 

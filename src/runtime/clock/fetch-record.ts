@@ -4,7 +4,7 @@
  * tick of its own, recorded like an input. A replay (step back, seek) serves that record at the
  * same tick and never fetches again. A settlement that arrives while the run is paused waits.
  */
-import { FETCH_INPUT, type InputRecord } from '../../protocol.ts';
+import { FETCH_INPUT, type InputRecord } from '../../protocol/index.ts';
 
 export { FETCH_INPUT };
 /** Largest body recorded (base64 in the record); a larger one is fetched again on replay. */

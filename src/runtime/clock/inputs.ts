@@ -6,7 +6,7 @@
  * same type at the same tick, after restoring the target's state (a synthetic key event
  * inserts no text, so `value` is restored before `input`).
  */
-import type { InputRecord } from '../../protocol.ts';
+import type { InputRecord } from '../../protocol/index.ts';
 
 export const INPUT_EVENTS = [
   'pointerdown', 'pointerup', 'pointermove', 'pointerover', 'pointerout', 'pointerenter',

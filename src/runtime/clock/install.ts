@@ -3,7 +3,7 @@
  * before anything can replace them, records input from the start, and installs the
  * virtual clock and seeded randomness just before the entry module is evaluated.
  */
-import type { HostMessage, InputRecord, LoopState, TickRecord } from '../../protocol.ts';
+import type { HostMessage, InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
 import { createAnimationSync } from './animations.ts';
 import {
   createFetchRecorder,

@@ -1,4 +1,4 @@
-import type { SerializedValue } from '../../protocol.ts';
+import type { SerializedValue } from '../../protocol/index.ts';
 import type { ConsoleEntry } from '../outbox.ts';
 
 const FNV_PRIME = 0x01000193;

@@ -4,7 +4,7 @@
  * real MessageChannel hop) so microtasks drain between ticks. A tick's record (fingerprint)
  * is taken when the next tick starts, so it includes the microtasks the tick queued.
  */
-import type { InputRecord, LoopState, TickRecord } from '../../protocol.ts';
+import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
 import type { VirtualClock } from './virtual-clock.ts';
 
 export interface TickLoopDeps {

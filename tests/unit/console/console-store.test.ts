@@ -17,7 +17,7 @@ const log = (level: ConsoleLevel, ...args: string[]): RuntimeMessage => ({
 });
 const texts = (store: ReturnType<typeof createConsoleStore>) =>
   store
-    .getSnapshot()
+    .getState()
     .entries.map((e) =>
       e.kind === 'message'
         ? e.args.map((a) => (a.t === 'string' ? a.v : '?')).join(' ')
@@ -32,15 +32,15 @@ describe('console store', () => {
     const store = createConsoleStore({ schedule: s.schedule });
     let notified = 0;
     store.subscribe(() => notified++);
-    const before = store.getSnapshot();
+    const before = store.getState();
     for (let i = 0; i < 1000; i++) store.pushRuntime(log('log', `line ${i}`));
     expect(s.pending()).toBe(1);
     expect(notified).toBe(0);
-    expect(store.getSnapshot()).toBe(before); // stable until flushed (useSyncExternalStore)
+    expect(store.getState()).toBe(before); // stable until flushed (useSyncExternalStore)
     s.run();
     expect(notified).toBe(1);
-    expect(store.getSnapshot().entries).toHaveLength(1000);
-    expect(store.getSnapshot()).toBe(store.getSnapshot());
+    expect(store.getState().entries).toHaveLength(1000);
+    expect(store.getState()).toBe(store.getState());
     s.run();
     expect(notified).toBe(1);
   });
@@ -50,7 +50,7 @@ describe('console store', () => {
     const store = createConsoleStore({ schedule: s.schedule, maxEntries: 50 });
     for (let i = 0; i < 100_000; i++) store.pushRuntime(log('log', `n${i}`));
     s.run();
-    const snap = store.getSnapshot();
+    const snap = store.getState();
     expect(snap.entries).toHaveLength(50);
     expect(snap.dropped).toBe(100_000 - 50);
     expect(texts(store)[0]).toBe('n99950');
@@ -70,14 +70,14 @@ describe('console store', () => {
     store.pushRuntime(log('log', 'tick'));
     store.pushRuntime(log('log', 'tick'));
     s.run();
-    const entries = store.getSnapshot().entries;
+    const entries = store.getState().entries;
     expect(entries.map((e) => e.repeat)).toEqual([3, 1, 2]);
-    expect(store.getSnapshot().counts).toMatchObject({ log: 5, warn: 1 });
+    expect(store.getState().counts).toMatchObject({ log: 5, warn: 1 });
 
     const off = createConsoleStore({ schedule: s.schedule, collapseRepeats: false });
     for (let i = 0; i < 3; i++) off.pushRuntime(log('log', 'tick'));
     s.run();
-    expect(off.getSnapshot().entries).toHaveLength(3);
+    expect(off.getState().entries).toHaveLength(3);
   });
 
   it('tracks group nesting, including collapsed groups and stray groupEnd', () => {
@@ -93,7 +93,7 @@ describe('console store', () => {
     store.pushRuntime(log('groupEnd'));
     store.pushRuntime(log('log', 'd'));
     s.run();
-    const entries = store.getSnapshot().entries;
+    const entries = store.getState().entries;
     expect(texts(store)).toEqual(['outer', 'a', 'inner', 'b', 'c', 'd']);
     expect(entries.map((e) => e.depth)).toEqual([0, 1, 1, 2, 1, 0]);
     const [outer, , inner, b] = entries;
@@ -110,7 +110,7 @@ describe('console store', () => {
     store.pushRuntime(log('groupEnd'));
     store.pushRuntime(log('log', 'x'));
     s.run();
-    expect(store.getSnapshot().entries.map((e) => e.repeat)).toEqual([1, 1, 1, 1]);
+    expect(store.getState().entries.map((e) => e.repeat)).toEqual([1, 1, 1, 1]);
   });
 
   it('clear() empties entries and the dropped count and shows a notice', () => {
@@ -119,17 +119,17 @@ describe('console store', () => {
     for (let i = 0; i < 10; i++) store.pushRuntime(log('log', `n${i}`));
     store.pushRuntime(log('group', 'g'));
     s.run();
-    expect(store.getSnapshot().dropped).toBe(8);
+    expect(store.getState().dropped).toBe(8);
     store.clear();
     store.pushRuntime(log('log', 'after'));
     s.run();
     expect(texts(store)).toEqual(['[Console was cleared]', 'after']);
-    expect(store.getSnapshot().dropped).toBe(0);
-    expect(store.getSnapshot().entries[1]?.depth).toBe(0); // host clear closes groups
+    expect(store.getState().dropped).toBe(0);
+    expect(store.getState().entries[1]?.depth).toBe(0); // host clear closes groups
 
     store.clear(null);
     s.run();
-    expect(store.getSnapshot().entries).toEqual([]);
+    expect(store.getState().entries).toEqual([]);
   });
 
   it("program's console.clear keeps its open groups", () => {
@@ -141,7 +141,7 @@ describe('console store', () => {
     store.pushRuntime(log('log', 'inside'));
     s.run();
     expect(texts(store)).toEqual(['[Console was cleared]', 'inside']);
-    expect(store.getSnapshot().entries[1]?.depth).toBe(1);
+    expect(store.getState().entries[1]?.depth).toBe(1);
   });
 
   it('records runtime errors, counts diagnostics by severity, ignores other messages', () => {
@@ -161,14 +161,14 @@ describe('console store', () => {
       diagnostic: { severity: 'error', file: 'src/a.ts', line: 1, column: 2, text: 'bad' },
     });
     s.run();
-    const [err] = store.getSnapshot().entries;
+    const [err] = store.getState().entries;
     expect(err).toMatchObject({
       kind: 'error',
       source: 'unhandledrejection',
       value: { t: 'number', v: 42 },
       frames: [{ file: 'https://cdn.example/x.js', line: 1, column: 2, mapped: false }],
     });
-    expect(store.getSnapshot().counts).toMatchObject({ error: 2, warn: 1 });
+    expect(store.getState().counts).toMatchObject({ error: 2, warn: 1 });
   });
 
   it('applies a console-batch in order, groups included', () => {
@@ -185,7 +185,7 @@ describe('console store', () => {
       ],
     });
     s.run();
-    const entries = store.getSnapshot().entries;
+    const entries = store.getState().entries;
     expect(texts(store)).toEqual(['g', 'a', 'b']);
     expect(entries.map((e) => [e.depth, e.repeat])).toEqual([
       [0, 1],
@@ -206,6 +206,6 @@ describe('console store', () => {
     store.push({ kind: 'notice', text: 'again' });
     s.run();
     expect(n).toBe(1);
-    expect(store.getSnapshot().entries).toHaveLength(2);
+    expect(store.getState().entries).toHaveLength(2);
   });
 });

@@ -86,7 +86,7 @@ describe('visibleEntries', () => {
     send('groupEnd');
     send('error', 'Outside');
     store.flush();
-    const entries = store.getSnapshot().entries;
+    const entries = store.getState().entries;
     const names = (f: Parameters<typeof visibleEntries>[1]) =>
       visibleEntries(entries, f).map((e) =>
         e.kind === 'message' && e.args[0]?.t === 'string' ? e.args[0].v : '',

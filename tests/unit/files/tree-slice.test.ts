@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shallowEqual } from '../../../src/app/useStore';
+import { shallowEqual } from '../../../src/ui/useStore';
 import { editorSlice } from '../../../src/app/editor-slice';
 import { treeSlice } from '../../../src/files/tree-slice';
 import { createProjectStore } from '../../../src/project/store';

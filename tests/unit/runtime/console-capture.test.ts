@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimeMessage, SerializedValue } from '../../../src/protocol.ts';
+import type { RuntimeMessage, SerializedValue } from '../../../src/protocol/index.ts';
 import { installConsoleCapture } from '../../../src/runtime/console-capture.ts';
 import { formatArgs } from '../../../src/runtime/console-format.ts';
 import { createOutbox, type ConsoleEntry } from '../../../src/runtime/outbox.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transform } from 'esbuild-wasm';
-import type { ProgramModule } from '../../../src/protocol.ts';
+import type { ProgramModule } from '../../../src/protocol/index.ts';
 import { injectCss, makeObjectUrl } from '../../../src/runtime/document-env.ts';
 import { createModuleRegistry, type RegistryEnv } from '../../../src/runtime/module-registry.ts';
 

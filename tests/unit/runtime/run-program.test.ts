@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Program, RuntimeMessage } from '../../../src/protocol.ts';
-import { parseRuntimeMessage } from '../../../src/preview/validate.ts';
+import type { Program, RuntimeMessage } from '../../../src/protocol/index.ts';
+import { parseRuntimeMessage } from '../../../src/protocol/runtime-message-schema.ts';
 import { capMessage, errorMessage, MAX_ERROR_MESSAGE } from '../../../src/runtime/errors.ts';
 import { runProgram, type RunEnv } from '../../../src/runtime/run-program.ts';
 

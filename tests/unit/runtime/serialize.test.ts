@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SerializedValue } from '../../../src/protocol.ts';
+import type { SerializedValue } from '../../../src/protocol/index.ts';
 import { serialize } from '../../../src/runtime/serialize.ts';
 
 type Of<T extends SerializedValue['t']> = Extract<SerializedValue, { t: T }>;

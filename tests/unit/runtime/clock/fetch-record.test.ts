@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InputRecord } from '../../../../src/protocol.ts';
+import type { InputRecord } from '../../../../src/protocol/index.ts';
 import {
   createFetchRecorder,
   FETCH_INPUT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InputRecord, LoopState, TickRecord } from '../../../../src/protocol.ts';
+import type { InputRecord, LoopState, TickRecord } from '../../../../src/protocol/index.ts';
 import { createTickLoop } from '../../../../src/runtime/clock/tick-loop.ts';
 import { installVirtualClock } from '../../../../src/runtime/clock/virtual-clock.ts';
 import { fakeWindow } from './fake-window.ts';

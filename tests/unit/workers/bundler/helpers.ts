@@ -28,7 +28,7 @@ export const files = (map: Record<string, string | Uint8Array>): Record<string, 
 
 /**
  * A tiny stand-in for the preview's module registry: evaluates ProgramModules the way
- * protocol.ts documents them, with fakes for vendor and CDN modules.
+ * src/protocol/build-types.ts documents them, with fakes for vendor and CDN modules.
  */
 export const evaluate = (program: Program, external: Record<string, unknown> = {}) => {
   const instances = new Map<string, { exports: unknown }>();

@@ -1,7 +1,7 @@
 /**
  * Every message between the host (app), the bundler worker and the preview runtime.
  * Both ends import these types; the host validates everything the runtime sends
- * (see src/preview/validate.ts) because user code shares the runtime's realm.
+ * (see runtime-message-schema.ts) because user code shares the runtime's realm.
  */
 
 import type { Program } from './build-types';

@@ -1,6 +1,9 @@
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
 
-/** What every plain-TS store here offers (project, run, settings, library, timeline…). */
+/**
+ * What every plain-TS store here offers (project, run, settings, library, timeline, console…):
+ * each is a zustand/vanilla store behind its own typed actions.
+ */
 export interface ExternalStore<S> {
   getState(): S;
   subscribe(fn: () => void): () => void;

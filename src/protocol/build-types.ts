@@ -1,7 +1,7 @@
 /**
  * The project and what the bundler worker makes of it: the project model's data, the build
  * request and result (the worker's comlink API), and the program the preview runs. Plain
- * data, no Monaco, no React; src/protocol.ts re-exports it for the preview's messages.
+ * data, no Monaco, no React; src/protocol/index.ts re-exports it for the preview's messages.
  */
 
 // ---------------------------------------------------------------------------

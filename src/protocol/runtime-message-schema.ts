@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import type { RuntimeMessage, SerializedValue } from './index';
+
+// The preview runs user code in the runtime's realm, so anything arriving from it may be
+// forged: every message is checked against the protocol's shapes and dropped if it differs.
+// The types (index.ts) stay plain TypeScript so the preview runtime, which sends these
+// messages, never bundles zod; SchemasMatchTypes below ties the two together at compile time.
+
+const str = z.string().max(1_000_000);
+const id = z.number().int();
+const more = z.number().int().nonnegative().optional();
+const depthLimit = z.boolean().optional();
+
+const rawFrame = z.object({
+  fn: str.optional(),
+  url: str,
+  line: z.number().int(),
+  column: z.number().int(),
+});
+
+// Declared with its type (a recursive schema cannot infer one); serializedUnion's own output
+// is checked against SerializedValue below.
+const serialized: z.ZodType<SerializedValue> = z.lazy(() => serializedUnion);
+const serializedUnion = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('undefined') }),
+  z.object({ t: z.literal('null') }),
+  z.object({ t: z.literal('boolean'), v: z.boolean() }),
+  z.object({ t: z.literal('number'), v: z.union([z.number(), str]) }),
+  z.object({ t: z.literal('string'), v: str, length: z.number().int().optional() }),
+  z.object({ t: z.literal('bigint'), v: str }),
+  z.object({ t: z.literal('symbol'), v: str }),
+  z.object({ t: z.literal('function'), name: str, isClass: z.boolean().optional() }),
+  z.object({ t: z.literal('date'), v: str }),
+  z.object({ t: z.literal('regexp'), v: str }),
+  z.object({
+    t: z.literal('error'),
+    id,
+    name: str,
+    message: str,
+    stack: str.optional(),
+    frames: z.array(rawFrame).max(200).optional(),
+  }),
+  z.object({ t: z.literal('dom'), id, tag: str, desc: str, text: str.optional() }),
+  z.object({ t: z.literal('ref'), id }),
+  z.object({
+    t: z.literal('object'),
+    id,
+    cls: z.union([str, z.null()]),
+    entries: z.array(z.tuple([str, serialized])),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('array'),
+    id,
+    cls: str.optional(),
+    length: z.number().int().nonnegative(),
+    items: z.array(serialized),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('map'),
+    id,
+    size: z.number().int().nonnegative(),
+    entries: z.array(z.tuple([serialized, serialized])),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('set'),
+    id,
+    size: z.number().int().nonnegative(),
+    items: z.array(serialized),
+    more,
+    depthLimit,
+  }),
+  z.object({
+    t: z.literal('promise'),
+    id,
+    state: z.enum(['pending', 'fulfilled', 'rejected', 'unknown']),
+  }),
+  z.object({ t: z.literal('hole'), count: z.number().int().nonnegative() }),
+]);
+
+const level = z.enum([
+  'log',
+  'info',
+  'warn',
+  'error',
+  'debug',
+  'table',
+  'group',
+  'groupCollapsed',
+  'groupEnd',
+  'clear',
+]);
+
+const tick = z.number().int().nonnegative().optional();
+const consoleCall = { level, args: z.array(serialized).max(1000), tick };
+const consoleMessage = z.object({ type: z.literal('console'), ...consoleCall });
+const consoleBatch = z.object({
+  type: z.literal('console-batch'),
+  entries: z.array(z.object(consoleCall)).max(100_000),
+});
+
+const prim = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
+const inputRecord = z.object({
+  tick: z.number().int().nonnegative(),
+  now: z.number(),
+  type: z.string().max(40),
+  ctor: z.string().max(40),
+  target: z.enum(['window', 'document', 'element']),
+  path: z.array(z.number().int().nonnegative()).max(1000),
+  init: z.record(z.string().max(40), prim),
+  state: z.record(z.string().max(40), z.union([prim, z.string().max(1_000_000)])).optional(),
+});
+const ticksMessage = z.object({
+  type: z.literal('ticks'),
+  records: z
+    .array(
+      z.object({
+        tick: z.number().int().nonnegative(),
+        now: z.number(),
+        kind: z.enum(['eval', 'timer', 'frame', 'input']),
+        ran: z.string().max(100),
+        draws: z.number(),
+        timers: z.number(),
+        console: z.number(),
+        consoleText: z.number(),
+        dom: z.number(),
+        input: inputRecord.optional(),
+      }),
+    )
+    .max(1_000_000),
+  state: z.object({
+    mode: z.enum(['playing', 'paused', 'replaying']),
+    tick: z.number().int().nonnegative(),
+    now: z.number(),
+    nextDue: z.number().nullable(),
+  }),
+});
+
+const runtimeMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  consoleMessage,
+  consoleBatch,
+  z.object({
+    type: z.literal('error'),
+    kind: z.enum(['uncaught', 'unhandledrejection', 'load']),
+    message: str,
+    value: serialized.optional(),
+    frames: z.array(rawFrame).max(200),
+    tick,
+  }),
+  ticksMessage,
+  z.object({ type: z.literal('evaluated') }),
+  z.object({ type: z.literal('tick-started'), tick: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('shortcut'), action: z.enum(['toggle', 'forward', 'back']) }),
+  z.object({ type: z.literal('focus-taken') }),
+  z.object({ type: z.literal('navigated') }),
+  z.object({ type: z.literal('pong'), seq: z.number().int() }),
+]);
+
+/**
+ * True when A and B are the same type, optional fields included: mutual assignability would
+ * miss an optional field known to one side only, and zod drops keys its schema does not name.
+ */
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+
+/**
+ * Does not compile when a schema and its protocol type differ either way: a message kind,
+ * a field or a value kind added to the types without its schema (it would be dropped as
+ * forged), or a schema accepting what the types do not describe.
+ */
+export type SchemasMatchTypes = [
+  Assert<Same<z.output<typeof serializedUnion>, SerializedValue>>,
+  Assert<Same<z.output<typeof runtimeMessage>, RuntimeMessage>>,
+];
+
+/** A checked message, or why it was refused (the path and problem of each mismatch). */
+export type RuntimeMessageCheck =
+  { ok: true; message: RuntimeMessage } | { ok: false; reason: string };
+
+/** Checks untrusted data from the preview against the protocol. */
+export function checkRuntimeMessage(data: unknown): RuntimeMessageCheck {
+  try {
+    const result = runtimeMessage.safeParse(data);
+    return result.success
+      ? { ok: true, message: result.data }
+      : { ok: false, reason: z.prettifyError(result.error) };
+  } catch {
+    // Pathologically deep values can overflow the stack while validating: drop them.
+    return { ok: false, reason: 'The value is nested too deeply to check.' };
+  }
+}
+
+/** The message if it has a valid shape, else null (the caller drops it). */
+export function parseRuntimeMessage(data: unknown): RuntimeMessage | null {
+  const check = checkRuntimeMessage(data);
+  return check.ok ? check.message : null;
+}
