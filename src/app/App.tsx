@@ -11,7 +11,7 @@ import { ConsolePanel } from '../console/ConsolePanel';
 import { HangBanner } from '../run/HangBanner';
 import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
-import { PersistenceBanners } from '../projects/PersistenceBanners';
+import { PersistenceBanners } from '../saved-projects/PersistenceBanners';
 
 export function App({ session }: { session: Session }) {
   // Only what the layout itself shows: a run or an edit must not re-render every panel.

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
-import { downloadBytes } from '../project/download';
-import { exportPinnedZip, pinningNotice } from '../project/export-pinned';
-import { readKnownVersions, rememberVersions } from '../project/known-versions';
-import { SHIPPED_VERSIONS } from '../project/shipped-versions';
-import type { ProjectStore } from '../project/store';
+import { downloadBytes } from '../project/export/download';
+import { exportPinnedZip, pinningNotice } from '../project/export/export-pinned';
+import { readKnownVersions, rememberVersions } from '../project/export/known-versions';
+import { SHIPPED_VERSIONS } from '../project/export/shipped-versions';
+import type { ProjectStore } from '../project/model/store';
 import { safeLocalStorage } from '../ui/safe-storage';
 
 export interface DownloadButtonProps {

@@ -1,5 +1,5 @@
 import { FileSelect } from '../files/FileSelect';
-import type { ProjectStore } from '../project/store';
+import type { ProjectStore } from '../project/model/store';
 import { useStore } from '../ui/useStore';
 
 /** The embed has no file tree: this picks which of the project's files the editor shows. */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-aria-components';
-import type { ProjectStore } from '../project/store';
-import { encodeProject } from '../project/share-codec';
-import { appBase, shareUrl } from '../share/share-url';
+import type { ProjectStore } from '../project/model/store';
+import { encodeProject } from '../project/share/share-codec';
+import { appBase, shareUrl } from '../project/share/share-url';
 
 /** Edits this recent are not yet in the link (encoding the whole project per keystroke is not). */
 const SETTLE_MS = 300;

@@ -6,7 +6,7 @@ import { LiveRunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
 import { DownloadButton } from './DownloadButton';
 import { ShareButton } from '../share/ShareButton';
-import { ProjectsButton } from '../projects/ProjectsButton';
+import { ProjectsButton } from '../saved-projects/ProjectsButton';
 import { SettingsButton } from '../settings/SettingsButton';
 import { RunControls } from '../run/RunControls';
 

@@ -1,5 +1,5 @@
-import type { ProjectState } from '../project/store';
-import { fileAt } from '../project/file-lookup';
+import type { ProjectState } from '../project/model/store';
+import { fileAt } from '../project/model/file-lookup';
 
 /**
  * What the editor area re-renders for: the active file's path and kind, a binary file to

@@ -2,7 +2,7 @@
  * `?readonly` covers the link's project only: once another project is loaded (Projects ›
  * Open, New project, Open link), that project is the user's own and must be editable.
  */
-import type { ProjectStore } from '../project/store';
+import type { ProjectStore } from '../project/model/store';
 import type { ViewStore } from './view-store';
 
 /** Makes the view editable on the store's next load; returns the unsubscribe function. */

@@ -1,7 +1,7 @@
 import { createConsoleStore, type ConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
 import type { Program } from '../protocol';
-import { createProjectStore, type ProjectStore } from '../project/store';
+import { createProjectStore, type ProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import {

@@ -3,7 +3,8 @@
  * `?readonly`, `?embed`, or the default project with a message when the link was bad.
  */
 import type { Project } from '../protocol';
-import { decodeFragment, FRAGMENT_PREFIX } from '../project/share-codec';
+import { decodeFragment, FRAGMENT_PREFIX } from '../project/share/share-codec';
+import { readLinkFlags } from '../project/share/share-url';
 
 export interface Startup {
   /** The shared project; undefined = the usual start (default or saved project). */
@@ -22,7 +23,7 @@ export interface Startup {
 
 export function decideStartup(href: string): Startup {
   const url = new URL(href);
-  const embed = url.searchParams.has('embed');
+  const { embed, readOnly } = readLinkFlags(href);
   if (!url.hash.startsWith('#' + FRAGMENT_PREFIX))
     return { fromPermalink: false, readOnly: false, embed };
   const result = decodeFragment(url.hash);
@@ -37,18 +38,9 @@ export function decideStartup(href: string): Startup {
     project: result.project,
     openPath: result.options.open,
     fromPermalink: true,
-    readOnly: url.searchParams.has('readonly'),
+    readOnly,
     embed,
   };
-}
-
-/** The URL without `?readonly` (the rest, fragment included, unchanged). */
-export function withoutReadOnly(href: string): string {
-  const url = new URL(href);
-  url.searchParams.delete('readonly');
-  // URLSearchParams writes `embed=` for a bare `embed`; keep the short form.
-  url.search = url.search.replace(/=(?=&|$)/g, '');
-  return url.href;
 }
 
 /**

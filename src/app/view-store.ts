@@ -4,7 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { Startup } from './startup';
-import { withoutReadOnly } from './startup';
+import { withoutReadOnly } from '../project/share/share-url';
 
 export interface ViewState {
   /** Editing refused (a read-only link) until "Edit a copy". */

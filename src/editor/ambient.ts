@@ -2,7 +2,7 @@
  * Ambient module declarations for the TypeScript service, generated from project files.
  * Pure (no Monaco) so it is unit-testable.
  */
-import { FILE_TYPES } from '../project/file-types';
+import { FILE_TYPES } from '../project/model/file-types';
 import { VENDOR_MODULES, type ProjectFile } from '../protocol';
 
 /**

@@ -9,7 +9,7 @@ import type { ProjectFile } from '../protocol';
 import { bareModuleDeclarations, cachedUntypedImports } from './ambient';
 import type { MonacoApi } from './monaco-setup';
 import { getModel, modelPaths } from './models';
-import { isScriptPath } from '../project/file-types';
+import { isScriptPath } from '../project/model/file-types';
 
 const CDN_MODULES_LIB = 'file:///node_modules/@playpen/env/cdn-modules.d.ts';
 const REVISION_LIB = 'file:///node_modules/@playpen/env/revision.d.ts';

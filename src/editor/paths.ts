@@ -2,7 +2,7 @@
  * Pure helpers mapping project paths to Monaco language ids and model URIs.
  * No Monaco import here so the rules are unit-testable in Node.
  */
-import { fileTypeOf, type EditorLanguage } from '../project/file-types';
+import { fileTypeOf, type EditorLanguage } from '../project/model/file-types';
 
 /**
  * Language of a file, from the file-type registry; the TS worker picks TSX/JSX parsing from

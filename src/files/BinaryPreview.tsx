@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectFile } from '../protocol';
-import { mimeOf } from '../project/file-types';
-import { basename } from '../project/paths';
+import { mimeOf } from '../project/model/file-types';
+import { basename } from '../project/model/paths';
 import './binary-preview.css';
 
 export interface BinaryPreviewProps {

@@ -1,5 +1,5 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { ClashChoice } from '../project/import-plan';
+import type { ClashChoice } from '../project/import/import-plan';
 import './overlays.css';
 
 export interface ClashDialogProps {

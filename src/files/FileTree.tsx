@@ -10,8 +10,8 @@ import {
   Virtualizer,
   type Key,
 } from 'react-aria-components';
-import { ancestorsOf } from '../project/paths';
-import type { ProjectStore } from '../project/store';
+import { ancestorsOf } from '../project/model/paths';
+import type { ProjectStore } from '../project/model/store';
 import { shallowEqual, useStore } from '../ui/useStore';
 import { ConfirmDelete } from './ConfirmDelete';
 import { FileRow } from './FileRow';
@@ -21,7 +21,7 @@ import { buildTree, folderPaths, type TreeNode } from './tree-model';
 import { treeSlice } from './tree-slice';
 import { useFileActions } from './useFileActions';
 import './files.css';
-import { hasFile } from '../project/file-lookup';
+import { hasFile } from '../project/model/file-lookup';
 
 export interface FileTreeProps {
   /** The project shown and edited. */

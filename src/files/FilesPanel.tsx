@@ -1,12 +1,12 @@
 import { X } from 'lucide-react';
 import { Button, DropZone } from 'react-aria-components';
-import type { ProjectStore } from '../project/store';
+import type { ProjectStore } from '../project/model/store';
 import { ClashDialog } from './ClashDialog';
 import { dropToItems } from './drop-items';
 import { FileTree, type FileTreeProps } from './FileTree';
 import { UploadButtons } from './UploadButtons';
 import { useUpload } from './useUpload';
-import { DEFAULT_LIMITS } from '../project/import-limits';
+import { DEFAULT_LIMITS } from '../project/import/import-limits';
 import './upload.css';
 
 /** The file tree with uploads: toolbar buttons, drag-and-drop onto the tree, and messages. */

@@ -1,6 +1,6 @@
 import { FolderUp, Upload } from 'lucide-react';
 import { Button, FileTrigger } from 'react-aria-components';
-import { fileItem, type UploadItem } from '../project/upload-read';
+import { fileItem, type UploadItem } from '../project/import/upload-read';
 
 export interface UploadButtonsProps {
   /** Called with what the user picked. */

@@ -1,6 +1,6 @@
 import type { DirectoryDropItem, DropItem, FileDropItem } from 'react-aria-components';
-import { isClutter } from '../project/import-limits';
-import { fileItem, type UploadItem } from '../project/upload-read';
+import { isClutter } from '../project/import/import-limits';
+import { fileItem, type UploadItem } from '../project/import/upload-read';
 
 /**
  * Dropped files and folders (walked recursively) as upload items. Folders like node_modules

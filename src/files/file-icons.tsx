@@ -12,7 +12,7 @@ import {
   Palette,
   type LucideIcon,
 } from 'lucide-react';
-import { fileTypeOf, type FileIcon } from '../project/file-types';
+import { fileTypeOf, type FileIcon } from '../project/model/file-types';
 
 /** One picture per kind of file named in the file-type registry. */
 const ICONS: Record<FileIcon, LucideIcon> = {

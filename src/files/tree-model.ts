@@ -1,5 +1,5 @@
 /** The file list as a tree for display: folders first, then files, in natural order. */
-import { ancestorsOf, basename } from '../project/paths';
+import { ancestorsOf, basename } from '../project/model/paths';
 
 export interface TreeNode {
   /** Full project path; the tree item's id and accessible name. */

@@ -1,4 +1,4 @@
-import type { ProjectState } from '../project/store';
+import type { ProjectState } from '../project/model/store';
 
 /**
  * What the Files tree shows of the project: paths, empty folders, the entry and the active

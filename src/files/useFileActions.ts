@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { canBeTyped, mimeOf } from '../project/file-types';
-import type { ProjectStore } from '../project/store';
-import { hasFile } from '../project/file-lookup';
+import { canBeTyped, mimeOf } from '../project/model/file-types';
+import type { ProjectStore } from '../project/model/store';
+import { hasFile } from '../project/model/file-lookup';
 
 export type Editing =
   { mode: 'new-file' | 'new-folder'; parent: string } | { mode: 'rename'; path: string };

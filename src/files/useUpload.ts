@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { DEFAULT_LIMITS, type ImportLimits } from '../project/import-limits';
+import { DEFAULT_LIMITS, type ImportLimits } from '../project/import/import-limits';
 import {
   planImport,
   resolveClashes,
   type ClashChoice,
   type ImportPlan,
-} from '../project/import-plan';
-import type { ProjectStore } from '../project/store';
-import { readUploads, type UploadItem } from '../project/upload-read';
+} from '../project/import/import-plan';
+import type { ProjectStore } from '../project/model/store';
+import { readUploads, type UploadItem } from '../project/import/upload-read';
 
 type ReadyPlan = Extract<ImportPlan, { ok: true }>;
 

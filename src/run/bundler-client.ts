@@ -1,5 +1,5 @@
 import { wrap } from 'comlink';
-import { fileChanges } from '../project/file-changes';
+import { fileChanges } from '../project/model/file-changes';
 import type { BuildRequest, BuildResult, BundlerApi, Project } from '../protocol';
 
 export interface BundlerClientOptions {

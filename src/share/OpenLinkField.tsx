@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import type { Project } from '../protocol';
-import { decodeLink } from '../project/open-link';
+import { decodeLink } from '../project/share/open-link';
 
 export interface OpenLinkFieldProps {
   /** Replaces the open project with the link's; `open` is the file to show. */

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
 import type { Project } from '../protocol';
-import type { ProjectStore } from '../project/store';
+import type { ProjectStore } from '../project/model/store';
 import type { ProjectLibrary } from '../project/storage/library';
 import { useStore } from '../ui/useStore';
-import { encodeProject } from '../project/share-codec';
-import { appBase, embedSnippet, LONG_LINK_CHARS, shareUrl } from './share-url';
+import { encodeProject } from '../project/share/share-codec';
+import { appBase, embedSnippet, LONG_LINK_CHARS, shareUrl } from '../project/share/share-url';
 import { useCopy } from './useCopy';
 import { OpenLinkField } from './OpenLinkField';
 import { FileSelect } from '../files/FileSelect';
-import { hasFile } from '../project/file-lookup';
+import { hasFile } from '../project/model/file-lookup';
 
 export interface ShareDialogProps {
   /** The open project: what the link carries. */

@@ -1,8 +1,8 @@
 import { deflateSync } from 'fflate';
 import LZString from 'lz-string';
 import type { Project } from '../../src/protocol';
-import { encodeBase64Url } from '../../src/project/base64url';
-import { encodeProject } from '../../src/project/share-codec';
+import { encodeBase64Url } from '../../src/project/share/base64url';
+import { encodeProject } from '../../src/project/share/share-codec';
 
 export interface LinkLengths {
   name: string;

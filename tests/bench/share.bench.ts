@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { createDefaultProject, TEMPLATES } from '../../src/project/templates';
-import { decodeFragment, encodeProject } from '../../src/project/share-codec';
+import { decodeFragment, encodeProject } from '../../src/project/share/share-codec';
 import { REALISTIC } from './share-corpus';
 import { linkLengths, type LinkLengths } from './share-lengths';
 

@@ -1,5 +1,5 @@
 import type { ProjectFile } from '../../src/protocol';
-import { fileAt, hasFile } from '../../src/project/file-lookup';
+import { fileAt, hasFile } from '../../src/project/model/file-lookup';
 
 /** Same kind and content (bytes compared directly, no hash). */
 export const sameFile = (a: ProjectFile | undefined, b: ProjectFile | undefined): boolean => {

@@ -1,4 +1,4 @@
-import { splitPackage, type DependencyVersions } from '../../src/project/package-json';
+import { splitPackage, type DependencyVersions } from '../../src/project/model/package-json';
 
 /**
  * The version written after `@` in the CDN URL, or null for none. Ranges (`^1.2.0`) are

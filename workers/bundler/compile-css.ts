@@ -4,9 +4,9 @@ import { failureMessages, toDiagnostic } from './diagnostics';
 import type { EsbuildApi } from './esbuild-api';
 import { cdnUrl } from './cdn-url';
 import type { ResolveContext } from './resolve';
-import { fileAt, findProjectFile, pathRecord } from '../../src/project/file-lookup';
-import { fileTypeOf } from '../../src/project/file-types';
-import { dirname, isPathSpecifier, isUrl, joinPath } from '../../src/project/paths';
+import { fileAt, findProjectFile, pathRecord } from '../../src/project/model/file-lookup';
+import { fileTypeOf } from '../../src/project/model/file-types';
+import { dirname, isPathSpecifier, isUrl, joinPath } from '../../src/project/model/paths';
 
 export type CompiledCss =
   | {

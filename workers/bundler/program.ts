@@ -12,9 +12,9 @@ import { loadFile, type LoadContext } from './loaders';
 import type { LoadedModule } from './loaded-module';
 import { htmlForProgram } from './program-html';
 import { resolveSpecifier, type ResolveContext } from './resolve';
-import { hasFile, pathRecord } from '../../src/project/file-lookup';
-import { resolveHtmlEntry } from '../../src/project/index-html';
-import { readDependencies, type DependencyVersions } from '../../src/project/package-json';
+import { hasFile, pathRecord } from '../../src/project/model/file-lookup';
+import { resolveHtmlEntry } from '../../src/project/model/index-html';
+import { readDependencies, type DependencyVersions } from '../../src/project/model/package-json';
 
 /**
  * The seam for source transforms that run before compile. It must keep line/column positions

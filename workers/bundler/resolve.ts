@@ -1,7 +1,7 @@
 import { VENDOR_MODULES, type ProjectFile } from '../../src/protocol';
-import { findProjectFile } from '../../src/project/file-lookup';
-import type { DependencyVersions } from '../../src/project/package-json';
-import { dirname, isPathSpecifier, isUrl, joinPath } from '../../src/project/paths';
+import { findProjectFile } from '../../src/project/model/file-lookup';
+import type { DependencyVersions } from '../../src/project/model/package-json';
+import { dirname, isPathSpecifier, isUrl, joinPath } from '../../src/project/model/paths';
 import { cdnUrl } from './cdn-url';
 
 export type Resolution =

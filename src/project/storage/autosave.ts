@@ -1,5 +1,5 @@
 import type { Project } from '../../protocol';
-import type { ProjectState, ProjectStore } from '../store';
+import type { ProjectState, ProjectStore } from '../model/store';
 import type { ProjectFile } from '../../protocol';
 import { recordPatch } from './record-patch';
 import { describeStorageError, type ProjectBackend, type ProjectRecord } from './types';

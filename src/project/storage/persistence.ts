@@ -1,4 +1,4 @@
-import type { ProjectStore } from '../store';
+import type { ProjectStore } from '../model/store';
 import { createAutosave, type Autosave } from './autosave';
 import { createLibrary, type ProjectLibrary } from './library';
 import { createTabGuard, type ChannelLike } from './tab-guard';

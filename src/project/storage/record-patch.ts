@@ -1,5 +1,5 @@
 import type { ProjectFile } from '../../protocol';
-import { fileChanges } from '../file-changes';
+import { fileChanges } from '../model/file-changes';
 import type { ProjectRecord, RecordPatch } from './types';
 
 /** The patch that takes a stored record whose files were `base` to `record`. */

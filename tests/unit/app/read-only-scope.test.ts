@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scopeReadOnlyToLink } from '../../../src/app/read-only-scope';
 import { createViewStore, type UrlBar } from '../../../src/app/view-store';
-import { createProjectStore } from '../../../src/project/store';
+import { createProjectStore } from '../../../src/project/model/store';
 import { createDefaultProject } from '../../../src/project/templates';
 
 function fakeUrl(href: string): UrlBar & { href: string } {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { decideStartup, withoutReadOnly } from '../../../src/app/startup';
+import { decideStartup } from '../../../src/app/startup';
 import { createViewStore } from '../../../src/app/view-store';
-import { encodeProject } from '../../../src/project/share-codec';
+import { encodeProject } from '../../../src/project/share/share-codec';
 import { TEMPLATES } from '../../../src/project/templates';
 
 const project = TEMPLATES[1]!.create();
@@ -38,8 +38,6 @@ describe('decideStartup', () => {
 
 describe('read-only view', () => {
   test('Edit a copy drops ?readonly from the address, keeping the rest', () => {
-    expect(withoutReadOnly(`${base}?readonly#${fragment}`)).toBe(`${base}#${fragment}`);
-    expect(withoutReadOnly(`${base}?embed&readonly#x`)).toBe(`${base}?embed#x`);
     let href = `${base}?readonly#${fragment}`;
     const view = createViewStore(decideStartup(href), {
       get: () => href,

@@ -8,7 +8,7 @@ import {
   bareModuleDeclarations,
   cachedUntypedImports,
 } from '../../../src/editor/ambient';
-import { isScriptPath } from '../../../src/project/file-types';
+import { isScriptPath } from '../../../src/project/model/file-types';
 import type { ProjectFile } from '../../../src/protocol';
 
 const text = (t: string): ProjectFile => ({ kind: 'text', text: t });

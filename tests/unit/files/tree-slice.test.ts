@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shallowEqual } from '../../../src/ui/useStore';
 import { editorSlice } from '../../../src/app/editor-slice';
 import { treeSlice } from '../../../src/files/tree-slice';
-import { createProjectStore } from '../../../src/project/store';
+import { createProjectStore } from '../../../src/project/model/store';
 import type { Project } from '../../../src/protocol';
 
 const text = (t: string) => ({ kind: 'text' as const, text: t });

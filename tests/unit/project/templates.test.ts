@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../src/protocol';
 import { createDefaultProject, TEMPLATES } from '../../../src/project/templates';
-import { validatePath } from '../../../src/project/paths';
+import { validatePath } from '../../../src/project/model/paths';
 import { ASSET_DECLARATIONS } from '../../../src/editor/ambient';
 
 const all: [string, () => Project][] = [

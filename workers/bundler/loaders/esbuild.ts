@@ -1,6 +1,6 @@
 import type { Loader as EsbuildLoader } from 'esbuild-wasm';
 import { sourceUrl } from '../../../src/protocol';
-import { pathRecord } from '../../../src/project/file-lookup';
+import { pathRecord } from '../../../src/project/model/file-lookup';
 import { locateImportErrors } from '../compile-js';
 import { emptyModule, type Loader } from './load-context';
 

@@ -2,8 +2,8 @@
  * The bundler's loaders, one per file-type `loader` (src/project/file-types.ts). A new kind of
  * file is one loader file here, one line in this table and its records in the registry.
  */
-import type { FileLoader } from '../../../src/project/file-types';
-import { fileTypeOf } from '../../../src/project/file-types';
+import type { FileLoader } from '../../../src/project/model/file-types';
+import { fileTypeOf } from '../../../src/project/model/file-types';
 import type { ProjectFile } from '../../../src/protocol';
 import type { LoadedModule } from '../loaded-module';
 import { loadAsset } from './asset';

@@ -1,6 +1,6 @@
 import type { Diagnostic, ProgramModule, ProjectFile } from '../../../src/protocol';
-import type { FileType } from '../../../src/project/file-types';
-import { pathRecord } from '../../../src/project/file-lookup';
+import type { FileType } from '../../../src/project/model/file-types';
+import { pathRecord } from '../../../src/project/model/file-lookup';
 import type { createCachedCompilers } from '../cached-compilers';
 import type { EsbuildApi } from '../esbuild-api';
 import type { LoadedModule } from '../loaded-module';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProjectStore } from '../../../../src/project/store';
+import { createProjectStore } from '../../../../src/project/model/store';
 import { LAST_PROJECT_KEY } from '../../../../src/project/storage/write-ahead';
 import { memoryLocal, sample, settle, setup } from './helpers';
 

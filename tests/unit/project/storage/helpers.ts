@@ -1,4 +1,4 @@
-import { createProjectStore } from '../../../../src/project/store';
+import { createProjectStore } from '../../../../src/project/model/store';
 import { createAutosave, type AutosaveDeps } from '../../../../src/project/storage/autosave';
 import { createMemoryBackend } from '../../../../src/project/storage/memory-backend';
 import type { Project } from '../../../../src/protocol';

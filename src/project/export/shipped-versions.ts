@@ -1,0 +1,19 @@
+/**
+ * The versions Playpen itself is built with, read from the installed packages at build time,
+ * so an exported project runs on the same React the preview ran.
+ */
+import { version as react } from 'react/package.json';
+import { version as reactDom } from 'react-dom/package.json';
+import { version as typescript } from 'typescript/package.json';
+import { version as vite } from 'vite/package.json';
+// Its package "exports" hide package.json, so it is read by path.
+import { version as pluginReact } from '../../../node_modules/@vitejs/plugin-react/package.json';
+import type { ToolVersions } from './export-package';
+
+export const SHIPPED_VERSIONS: ToolVersions = {
+  react,
+  'react-dom': reactDom,
+  vite,
+  '@vitejs/plugin-react': pluginReact,
+  typescript,
+};

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { ASSET_DECLARATIONS } from '../../../../src/editor/ambient';
+import { languageForPath } from '../../../../src/editor/paths';
+import {
+  canBeTyped,
+  FILE_TYPES,
+  isBinaryPath,
+  isScriptPath,
+  mimeOf,
+  RESOLVE_EXTENSIONS,
+} from '../../../../src/project/model/file-types';
+import { createProjectStore } from '../../../../src/project/model/store';
+import type { ProjectFile } from '../../../../src/protocol';
+import { createBundler } from '../../../../workers/bundler/program';
+import { countingEsbuild } from '../../workers/bundler/helpers';
+
+const text = (t: string): ProjectFile => ({ kind: 'text', text: t });
+const extensions = (loaders: string[]) =>
+  Object.keys(FILE_TYPES).filter((ext) => loaders.includes(FILE_TYPES[ext]!.loader));
+const SCRIPTS = extensions(['ts', 'tsx', 'js', 'jsx']);
+
+describe('file types', () => {
+  it('accepts every script the bundler compiles as the entry, .cts and .cjs included', () => {
+    expect(SCRIPTS).toEqual(expect.arrayContaining(['.ts', '.mts', '.cts', '.mjs', '.cjs']));
+    for (const ext of SCRIPTS) {
+      const store = createProjectStore({
+        name: 'demo',
+        entry: 'src/main.ts',
+        files: { 'src/main.ts': text(''), [`src/other${ext}`]: text('') },
+      });
+      expect(store.setEntry(`src/other${ext}`), ext).toEqual({ ok: true });
+      expect(store.getState().project.entry).toBe(`src/other${ext}`);
+    }
+  });
+
+  it('gives every script the bundler compiles an editor language the TS service reads', () => {
+    for (const ext of SCRIPTS) {
+      expect(['typescript', 'javascript'], ext).toContain(languageForPath(`a${ext}`));
+      expect(isScriptPath(`a${ext}`), ext).toBe(true);
+    }
+    for (const path of ['a.css', 'a.json', 'a.html', 'a.md', 'a.png', 'Makefile'])
+      expect(isScriptPath(path), path).toBe(false);
+  });
+
+  it('declares to TypeScript only imports that the bundler serves, with their MIME type', async () => {
+    const declared = [...ASSET_DECLARATIONS.matchAll(/declare module '\*(\.[a-z0-9]+)'/g)].map(
+      (m) => m[1]!,
+    );
+    expect(declared).toEqual(expect.arrayContaining(['.css', '.json', '.png', '.bmp', '.ogg']));
+    const assets = declared.filter((ext) => ext !== '.css' && ext !== '.json');
+    const files: Record<string, ProjectFile> = {
+      'main.ts': text(
+        assets.map((ext, i) => `import a${i} from './a${ext}';`).join('\n') +
+          `\nexport default [${assets.map((_, i) => `a${i}`).join(', ')}];`,
+      ),
+    };
+    for (const ext of assets)
+      files[`a${ext}`] = {
+        kind: 'binary',
+        bytes: new Uint8Array([1]),
+        mime: 'application/octet-stream',
+      };
+    const bundler = createBundler({ esbuild: countingEsbuild().api });
+    const out = await bundler.build({ reset: true, changes: files, entry: 'main.ts', cdnBase: '' });
+    expect(out.diagnostics).toEqual([]);
+    for (const ext of assets) {
+      const mod = out.program?.modules[`a${ext}`];
+      expect(mod, ext).toEqual({
+        kind: 'asset',
+        bytes: new Uint8Array([1]),
+        mime: mimeOf(`a${ext}`),
+      });
+      expect(mimeOf(`a${ext}`), ext).not.toBe('application/octet-stream');
+    }
+  });
+
+  it('tries extensions for a bare import only where an asset, style or script is served', () => {
+    for (const ext of RESOLVE_EXTENSIONS) expect(FILE_TYPES[ext]!.loader, ext).not.toBe('text');
+    expect(RESOLVE_EXTENSIONS.slice(0, 8)).toEqual([
+      '.ts',
+      '.tsx',
+      '.js',
+      '.jsx',
+      '.mjs',
+      '.cjs',
+      '.json',
+      '.css',
+    ]);
+  });
+
+  it('lets a new SVG be typed as XML, but not other binary formats', () => {
+    expect(['a.svg', 'a.ts', 'a.txt', 'Makefile'].every(canBeTyped)).toBe(true);
+    expect(['a.png', 'a.woff2', 'a.mp3', 'a.pdf'].some(canBeTyped)).toBe(false);
+  });
+
+  it('knows binary files and their MIME types', () => {
+    const cases: [string, string][] = [
+      ['a.png', 'image/png'],
+      ['a.jpg', 'image/jpeg'],
+      ['a.JPEG', 'image/jpeg'],
+      ['a.gif', 'image/gif'],
+      ['a.webp', 'image/webp'],
+      ['a.avif', 'image/avif'],
+      ['a.svg', 'image/svg+xml'],
+      ['a.ico', 'image/x-icon'],
+      ['a.woff', 'font/woff'],
+      ['a.woff2', 'font/woff2'],
+      ['a.ttf', 'font/ttf'],
+      ['a.otf', 'font/otf'],
+      ['a.mp3', 'audio/mpeg'],
+      ['a.pdf', 'application/octet-stream'],
+    ];
+    for (const [path, mime] of cases) {
+      expect(mimeOf(path), path).toBe(mime);
+      expect(isBinaryPath(path), path).toBe(true);
+    }
+    for (const path of ['a.ts', 'a.css', 'a.html', 'a.json', 'png', 'a.unknown'])
+      expect(isBinaryPath(path), path).toBe(false);
+    expect(mimeOf('a.css')).toBe('text/css');
+    expect(mimeOf('a.unknown')).toBe('application/octet-stream');
+  });
+});
