@@ -1,6 +1,10 @@
 import type { Diagnostic, ProjectFile } from '../../src/protocol';
 import type { CompiledCss } from './compile-css';
-import { extractHtml, fileFromIndexHtml, INDEX_HTML as HTML } from '../../src/project/model/index-html';
+import {
+  extractHtml,
+  fileFromIndexHtml,
+  INDEX_HTML as HTML,
+} from '../../src/project/model/index-html';
 import type { ResolveContext } from './resolve';
 
 /**

@@ -6,7 +6,14 @@
 import type { ProjectFile } from '../../protocol';
 import { messages, q, type ImportLimits } from './import-limits';
 import { isBinaryPath, mimeOf } from '../model/file-types';
-import { basename, createPathIndex, dirname, extname, normalizePath, validatePath } from '../model/paths';
+import {
+  basename,
+  createPathIndex,
+  dirname,
+  extname,
+  normalizePath,
+  validatePath,
+} from '../model/paths';
 
 /** One uploaded file as read: path relative to where it was dropped or inside its zip. */
 export interface RawFile {

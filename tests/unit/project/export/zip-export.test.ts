@@ -5,7 +5,11 @@ import { buildPackageJson, projectTraits } from '../../../../src/project/export/
 import { DEFAULT_LIMITS } from '../../../../src/project/import/import-limits';
 import { planImport } from '../../../../src/project/import/import-plan';
 import { TEMPLATES, createDefaultProject } from '../../../../src/project/templates';
-import { exportFiles, exportProjectZip, safeFileName } from '../../../../src/project/export/zip-export';
+import {
+  exportFiles,
+  exportProjectZip,
+  safeFileName,
+} from '../../../../src/project/export/zip-export';
 import { unzipUpload } from '../../../../src/project/import/zip-import';
 
 const versions = {

@@ -1,7 +1,11 @@
 import { zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type ImportLimits } from '../../../../src/project/import/import-limits';
-import { commonTopFolder, unzipUpload, wrapperFolder } from '../../../../src/project/import/zip-import';
+import {
+  commonTopFolder,
+  unzipUpload,
+  wrapperFolder,
+} from '../../../../src/project/import/zip-import';
 import { crc32 } from '../../../../src/project/import/zip-reader';
 
 const enc = (t: string) => new TextEncoder().encode(t);
