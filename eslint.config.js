@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import architecture from './eslint.architecture.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'public/preview', 'node_modules', 'test-results', 'playwright-report'] },
@@ -29,4 +30,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...architecture,
 );
