@@ -33,7 +33,7 @@ export function createFrame(
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', PREVIEW_SANDBOX);
   iframe.setAttribute('allow', 'clipboard-write; fullscreen');
-  // Not "Preview", not even in part: that title names the one live preview (DESIGN.md §6),
+  // Not "Preview", not even in part: that title names the one live preview (docs/architecture.md, "UI names"),
   // and a title match is by substring.
   iframe.title = 'Standby frame';
   iframe.setAttribute('aria-hidden', 'true');

@@ -121,7 +121,7 @@ export type HostMessage =
    * factories, evaluating nothing of React), as the next run will likely use it.
    */
   | { type: 'preload'; vendor: boolean }
-  /** Run-loop controls (DESIGN.md §2): play follows real time × `speed`; step runs one tick. */
+  /** Run-loop controls (docs/architecture.md, "The run loop"): play follows real time × `speed`; step runs one tick. */
   | { type: 'play'; speed: number }
   | { type: 'pause' }
   | { type: 'step' }

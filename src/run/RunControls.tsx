@@ -140,7 +140,7 @@ function TimelineSlider({ timeline }: RunControlsProps) {
     shallowEqual,
   );
   const input = useRef<HTMLInputElement>(null);
-  // A native range input only implies these; DESIGN.md §4 promises them as attributes.
+  // A native range input only implies these; docs/architecture.md ("UI names") promises them as attributes.
   useLayoutEffect(() => {
     input.current?.setAttribute('aria-valuenow', String(Math.min(t.tick, t.lastTick)));
     input.current?.setAttribute('aria-valuemin', String(t.firstTick));
@@ -208,7 +208,7 @@ function Speed({ timeline }: RunControlsProps) {
   );
 }
 
-/** Play/Pause, Step back, Step forward, the Timeline slider and the speed (DESIGN.md §4). */
+/** Play/Pause, Step back, Step forward, the Timeline slider and the speed (docs/architecture.md, "UI names"). */
 export function RunControls({ timeline }: RunControlsProps) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

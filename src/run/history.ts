@@ -1,7 +1,7 @@
 /**
  * A run's history on the host: tick records, recorded inputs and console output per tick,
- * kept as a window of the newest ticks within a tick count and a memory estimate (DESIGN.md
- * §2, history limits). Replayed ticks are compared with their records here.
+ * kept as a window of the newest ticks within a tick count and a memory estimate
+ * (docs/architecture.md, "The run loop"). Replayed ticks are compared with their records here.
  */
 import { FETCH_INPUT, type InputRecord, type RuntimeMessage, type TickRecord } from '../protocol';
 import { compareRecords } from './replay-divergence';

@@ -1,5 +1,5 @@
 /**
- * The run's timeline on the host (DESIGN.md §2): play, pause, step forward and back, seek,
+ * The run's timeline on the host (docs/architecture.md, "The run loop"): play, pause, step forward and back, seek,
  * speed, and the history of the run (tick records, recorded inputs, console output per tick).
  * Stepping back or seeking backwards rebuilds the preview from the same run (same program,
  * seed and start time, no re-bundling) and replays to the tick; replayed records are compared

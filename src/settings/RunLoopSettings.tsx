@@ -1,7 +1,7 @@
 import { LIMITS, type Settings } from './settings-store';
 import { Num, Toggle } from './fields';
 
-/** The run loop's safety and history settings (DESIGN.md §2): how runaway code and memory are bounded. */
+/** The run loop's safety and history settings (docs/architecture.md, "The run loop"): how runaway code and memory are bounded. */
 export function RunLoopSettings({
   settings: s,
   update,

@@ -6,7 +6,7 @@ export interface AppDialogProps {
   trigger: ReactNode;
   /** Accessible name of a button that shows only an icon. */
   triggerLabel?: string;
-  /** The dialog's heading and accessible name (DESIGN.md §4 names some dialogs). */
+  /** The dialog's heading and accessible name (docs/architecture.md, "UI names"). */
   title: string;
   /** Sizes the modal for its content (e.g. a wide Share dialog). */
   modalClassName?: string;

@@ -14,7 +14,7 @@ const identity = <S>(state: S) => state;
 /**
  * A store's state as React state. With a selector, the component re-renders only when the
  * selected slice changes (by `isEqual`, Object.is by default), not at every change of the
- * store: a keystroke in one file must not re-render what shows another slice (DESIGN.md,
+ * store: a keystroke in one file must not re-render what shows another slice (docs/architecture.md,
  * issue 10). Select stored values (`s => s.activePath`), or pass `isEqual` (e.g. `shallowEqual`)
  * for a selector that builds a new object per call.
  */

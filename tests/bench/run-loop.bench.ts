@@ -11,7 +11,7 @@ import { createFromTemplate } from '../e2e/helpers';
 // parked previews catch up in the background); "in a row" clicks Step back again as soon as
 // the previous one landed (what was parked for the tick before is used up).
 // Replay cost per tick is the slope between the tick 100 and tick 5,000 rows (no checkpoints).
-// Figures are printed, never asserted (DESIGN.md §5).
+// Figures are printed, never asserted (docs/architecture.md, "Tests and checks").
 
 // PLAYPEN_BENCH_TICKS=100,1000 measures fewer ticks (a quick look on a busy machine).
 const TICKS = (process.env.PLAYPEN_BENCH_TICKS ?? '100,1000,5000').split(',').map(Number);

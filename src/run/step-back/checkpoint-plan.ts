@@ -1,6 +1,6 @@
 /**
  * Where to keep step-back checkpoints (hidden previews parked at a tick) and which one to use
- * (DESIGN.md §2). A parked preview can only go forward, and each one holds a whole page in
+ * (docs/architecture.md, "The run loop"). A parked preview can only go forward, and each one holds a whole page in
  * memory, so a few are kept at spaced ticks before the current one: the tick just before (an
  * instant Step back), then ticks on grids 8, 64, 512… ticks apart. Grid-aligned ticks stay
  * the same while the user steps back, so stepping back does not re-park them all.

@@ -1,5 +1,5 @@
 /**
- * The run loop inside the preview (DESIGN.md §2). Tick 0 is the entry's evaluation; every
+ * The run loop inside the preview (docs/architecture.md, "The run loop"). Tick 0 is the entry's evaluation; every
  * later tick is one timer, one frame or one input event, each run in its own real task (a
  * real MessageChannel hop) so microtasks drain between ticks. A tick's record (fingerprint)
  * is taken when the next tick starts, so it includes the microtasks the tick queued.
