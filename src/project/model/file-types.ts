@@ -149,6 +149,11 @@ const SCRIPT_LOADERS: ReadonlySet<FileLoader> = new Set(['ts', 'tsx', 'js', 'jsx
 /** Code the bundler runs: it may be the entry, the TS service reads it, exports scan its imports. */
 export const isScriptPath = (path: string): boolean => SCRIPT_LOADERS.has(fileTypeOf(path).loader);
 
+/** The script extensions, for messages (".ts, .tsx, …"): from the table, so they never drift. */
+export const SCRIPT_EXTENSIONS: readonly string[] = Object.keys(FILE_TYPES).filter((ext) =>
+  SCRIPT_LOADERS.has(FILE_TYPES[ext]!.loader),
+);
+
 /** Whether files at this path are kept as bytes rather than text. */
 export const isBinaryPath = (path: string): boolean => fileTypeOf(path).binary === true;
 

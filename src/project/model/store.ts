@@ -7,7 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Project, ProjectFile } from '../../protocol';
 import { fileAt, hasFile } from './file-lookup';
 import { emptyFolders, isUnder, movedPath } from './folders';
-import { isScriptPath } from './file-types';
+import { isScriptPath, SCRIPT_EXTENSIONS } from './file-types';
 import { createPathIndex, dirname, validatePath } from './paths';
 
 export interface ProjectState {
@@ -182,7 +182,7 @@ export function createProjectStore(initial: Project): ProjectStore {
       const entry = movedPath(state.project.entry, from, to);
       if (entry !== state.project.entry && !isScriptPath(entry))
         return fail(
-          `${q(state.project.entry)} is the entry file, so it must stay a script (.ts, .tsx, .js, .jsx).`,
+          `${q(state.project.entry)} is the entry file, so it must stay a script (${SCRIPT_EXTENSIONS.join(', ')}).`,
         );
       // fromEntries, not assignment: a file moved to `__proto__` stays a plain key.
       const nextFiles = Object.fromEntries(
@@ -269,7 +269,7 @@ export function createProjectStore(initial: Project): ProjectStore {
       const file = fileAt(files(), path);
       if (!file) return fail(`${q(path)} doesn’t exist.`);
       if (file.kind !== 'text' || !isScriptPath(path))
-        return fail('Only a script (.ts, .tsx, .js, .jsx, .mts, .mjs) can be the entry file.');
+        return fail(`Only a script (${SCRIPT_EXTENSIONS.join(', ')}) can be the entry file.`);
       if (path === state.project.entry) return ok;
       commitInPlace({ ...state, project: { ...state.project, entry: path } });
       return ok;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { ASSET_DECLARATIONS } from '../../../../src/editor/ambient';
 import { languageForPath } from '../../../../src/editor/paths';
 import {
@@ -119,4 +119,16 @@ describe('file types', () => {
     expect(mimeOf('a.css')).toBe('text/css');
     expect(mimeOf('a.unknown')).toBe('application/octet-stream');
   });
+});
+
+test('the entry refusal names every script extension the bundler runs, .cts and .cjs included', () => {
+  const store = createProjectStore({
+    name: 'p',
+    entry: 'a.ts',
+    files: { 'a.ts': { kind: 'text', text: '' }, 'b.css': { kind: 'text', text: '' } },
+  });
+  const result = store.setEntry('b.css');
+  expect(result.ok).toBe(false);
+  for (const ext of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])
+    expect(!result.ok && result.error).toContain(ext);
 });
