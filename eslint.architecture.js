@@ -10,7 +10,7 @@ export const PARTS = {
   protocol: { files: 'src/protocol', may: [] },
   runtime: { files: 'src/runtime', may: ['protocol'] },
   project: { files: 'src/project', may: ['protocol'] },
-  format: { files: 'src/format', may: ['protocol'] },
+  format: { files: 'src/format', may: ['project', 'protocol'] },
   workers: { files: 'workers', may: ['project', 'protocol', 'format'] },
   preview: { files: 'src/preview', may: ['protocol'] },
   ui: { files: 'src/ui', may: [] },

@@ -1,3 +1,4 @@
+import { fileTypeOf, isBinaryPath, type EditorLanguage } from '../project/model/file-types';
 /** Prettier's plugins the app ships (each loaded on first use, in the format worker). */
 export type PrettierPluginName =
   'babel' | 'estree' | 'typescript' | 'postcss' | 'html' | 'markdown';
@@ -11,20 +12,14 @@ export interface PrettierParser {
 }
 
 const SCRIPT: PrettierPluginName[] = ['babel', 'estree'];
-const BY_EXTENSION: Readonly<Record<string, PrettierParser>> = {
-  ts: { parser: 'typescript', plugins: ['typescript', 'estree'] },
-  tsx: { parser: 'typescript', plugins: ['typescript', 'estree'] },
-  mts: { parser: 'typescript', plugins: ['typescript', 'estree'] },
-  cts: { parser: 'typescript', plugins: ['typescript', 'estree'] },
-  js: { parser: 'babel', plugins: SCRIPT },
-  jsx: { parser: 'babel', plugins: SCRIPT },
-  mjs: { parser: 'babel', plugins: SCRIPT },
-  cjs: { parser: 'babel', plugins: SCRIPT },
+/** By the file's editor language (the file-type registry), so a new extension is formatted as it is coloured. */
+const BY_LANGUAGE: Readonly<Partial<Record<EditorLanguage, PrettierParser>>> = {
+  typescript: { parser: 'typescript', plugins: ['typescript', 'estree'] },
+  javascript: { parser: 'babel', plugins: SCRIPT },
   json: { parser: 'json', plugins: SCRIPT },
   css: { parser: 'css', plugins: ['postcss'] },
   // Inline <script> and <style> are formatted too, with their own parsers.
   html: { parser: 'html', plugins: ['html', 'postcss', ...SCRIPT] },
-  md: { parser: 'markdown', plugins: ['markdown'] },
   markdown: { parser: 'markdown', plugins: ['markdown'] },
 };
 
@@ -32,8 +27,9 @@ const BY_EXTENSION: Readonly<Record<string, PrettierParser>> = {
 export function prettierParserFor(path: string): PrettierParser | null {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (/^(package-lock\.json)$/i.test(name)) return null;
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0) return name === '.prettierrc' ? BY_EXTENSION.json! : null;
-  const ext = name.slice(dot + 1).toLowerCase();
-  return Object.hasOwn(BY_EXTENSION, ext) ? BY_EXTENSION[ext]! : null;
+  if (name === '.prettierrc') return BY_LANGUAGE.json!;
+  // SVG is coloured as XML but kept as an image; Prettier has no XML parser here.
+  if (isBinaryPath(path)) return null;
+  const language = fileTypeOf(path).language;
+  return (language && BY_LANGUAGE[language]) ?? null;
 }
