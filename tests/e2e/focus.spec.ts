@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   consoleLog,
   focusEditor,
@@ -75,7 +75,8 @@ setTimeout(() => {
 }, 200);
 `,
   );
-  await expect(consoleLog(page)).toContainText('focused true', { timeout: 30_000 });
+  // Refused: the user has not put the keyboard in the preview.
+  await expect(consoleLog(page)).toContainText('focused false', { timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
   // The user's own click puts the keys in the preview.
   const field = preview(page).getByRole('textbox', { name: 'Name' });
@@ -90,3 +91,79 @@ setTimeout(() => {
   await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('// typed here');
   await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
 });
+
+/** A program that focuses its field again and again, by `schedule`, and counts its tries. */
+const grabber = (name: string, schedule: string) => `const field = document.createElement('input');
+field.setAttribute('aria-label', 'Name');
+const edit = document.createElement('button');
+edit.textContent = 'Edit';
+edit.addEventListener('click', () => field.focus());
+const tries = document.createElement('p');
+document.body.replaceChildren(field, edit, tries);
+let count = 0;
+const grab = () => {
+  field.focus();
+  tries.textContent = 'Tries: ' + ++count;
+};
+${schedule}
+console.log('${name}');
+`;
+
+const editorLines = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+const editorText = async (page: Page) =>
+  (await editorLines(page).innerText()).replace(/\u00a0/g, ' ');
+
+for (const [what, schedule] of [
+  [
+    'every animation frame',
+    'const loop = () => {\n  grab();\n  requestAnimationFrame(loop);\n};\nrequestAnimationFrame(loop);',
+  ],
+  ['every 16 ms', 'setInterval(grab, 16);'],
+] as const) {
+  test(`a program focusing its field ${what} leaves every key in the editor`, async ({ page }) => {
+    const field = preview(page).getByRole('textbox', { name: 'Name' });
+    const triesSeen = async () =>
+      Number(
+        (
+          await preview(page)
+            .getByText(/^Tries: /)
+            .innerText()
+        ).slice(7),
+      );
+    await replaceEditorText(page, grabber('grabbing', schedule));
+    await expect(consoleLog(page)).toContainText('grabbing', { timeout: 30_000 });
+    await expect.poll(triesSeen).toBeGreaterThan(2);
+
+    // Ten keys typed into the editor while the program keeps trying: all ten arrive, in order.
+    await focusEditor(page);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n// abcdefghij');
+    await expect(editorLines(page)).toContainText('// abcdefghij');
+    await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+    await expect(field).toHaveValue('');
+
+    // Each edit restarts the program; select all, delete and paste all act on the editor.
+    await expect(consoleLog(page)).toContainText('grabbing', { timeout: 30_000 });
+    await expect.poll(triesSeen).toBeGreaterThan(2);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), grabber('replaced', schedule));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await expect(editorLines(page)).not.toContainText('grabbing');
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(consoleLog(page)).toContainText('replaced', { timeout: 30_000 });
+    const text = await editorText(page);
+    expect(text).toContain("console.log('replaced');");
+    expect(text).not.toContain('abcdefghij');
+    expect(text.match(/const field/g)).toHaveLength(1);
+    await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+    await expect(field).toHaveValue('');
+
+    // The user's click puts the keys in the preview, and the program's focus() works there.
+    await field.click();
+    await page.keyboard.type('Ada');
+    await expect(field).toHaveValue('Ada');
+    await preview(page).getByRole('button', { name: 'Edit' }).click();
+    await page.keyboard.type(' L');
+    await expect(field).toHaveValue('Ada L');
+  });
+}
