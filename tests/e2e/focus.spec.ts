@@ -167,3 +167,71 @@ for (const [what, schedule] of [
     await expect(field).toHaveValue('Ada L');
   });
 }
+
+test('no way a program moves focus takes the keys from the editor', async ({ page }) => {
+  // Each animation frame tries the next way; every one of them took the browser's focus.
+  await replaceEditorText(
+    page,
+    `const field = document.createElement('input');
+field.setAttribute('aria-label', 'Name');
+field.required = true;
+const form = document.createElement('form');
+form.append(field);
+const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+const link = document.createElementNS('http://www.w3.org/2000/svg', 'a');
+link.setAttribute('href', '#');
+svg.append(link);
+const notes = document.createElement('div');
+notes.contentEditable = 'true';
+notes.textContent = 'notes';
+const dialog = document.createElement('dialog');
+dialog.append(document.createElement('input'));
+const pop = document.createElement('div');
+pop.popover = 'auto';
+const inner = document.createElement('input');
+inner.autofocus = true;
+pop.append(inner);
+const tries = document.createElement('p');
+document.body.replaceChildren(form, svg, notes, dialog, pop, tries);
+const channel = new MessageChannel();
+channel.port1.onmessage = () => notes.focus();
+const ways = [
+  () => link.focus(),
+  () => window.focus(),
+  () => field.select(),
+  () => { dialog.showModal(); dialog.close(); },
+  () => { dialog.show(); dialog.close(); },
+  () => { pop.showPopover(); pop.hidePopover(); },
+  () => form.reportValidity(),
+  () => channel.port2.postMessage(0),
+  () => Promise.resolve().then(() => field.focus()),
+  () => notes.focus(),
+];
+let n = 0;
+const loop = () => {
+  ways[n++ % ways.length]();
+  tries.textContent = 'Tries: ' + n;
+  requestAnimationFrame(loop);
+};
+requestAnimationFrame(loop);
+console.log('every way');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('every way', { timeout: 30_000 });
+  const triesSeen = async () =>
+    Number(
+      (
+        await preview(page)
+          .getByText(/^Tries: /)
+          .innerText()
+      ).slice(7),
+    );
+  await expect.poll(triesSeen).toBeGreaterThan(20);
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n// abcdefghij');
+  await expect(editorLines(page)).toContainText('// abcdefghij');
+  await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+  await expect(preview(page).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  await expect(preview(page).getByText('notes', { exact: true })).toBeVisible();
+});
