@@ -4,7 +4,8 @@
  * focusing a field on load would take the keys from the editor, and a replay re-running a
  * recorded click (buttons take focus on click) would take them from the Timeline mid-seek.
  * The runtime reports such focus it was not given (`focus-taken`); this gives it back to the
- * app element that had it.
+ * app element that had it. The runtime's focus gate (src/runtime/focus-gate.ts) refuses most
+ * such focus before it happens; this is the backstop for the ways it cannot refuse.
  */
 export interface FocusKeeper {
   /** `iframe` took focus by its own code: return it to where it was, if it is still there. */

@@ -19,6 +19,7 @@ import { apply } from './safe-reflect.ts';
 import { installHistoryShim } from './history-shim.ts';
 import { installStorageShim } from './storage-shim.ts';
 import { installShortcutForward } from './shortcut-forward.ts';
+import { framePolicy, installFocusGate } from './focus-gate.ts';
 
 const win = window;
 const doc = document;
@@ -59,6 +60,9 @@ const outbox = createOutbox(post, microtask);
 
 // Before the run loop's input recorder, which blocks keys while paused.
 installShortcutForward(win, (action) => outbox.send({ type: 'shortcut', action }));
+
+// The program's focus() never takes the keys from the app (focus-gate.ts says what is refused).
+installFocusGate(win, framePolicy(win));
 
 let consoleCount = 0;
 let consoleText = 0;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   consoleLog,
   focusEditor,
@@ -75,7 +75,8 @@ setTimeout(() => {
 }, 200);
 `,
   );
-  await expect(consoleLog(page)).toContainText('focused true', { timeout: 30_000 });
+  // Refused: the user has not put the keyboard in the preview.
+  await expect(consoleLog(page)).toContainText('focused false', { timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
   // The user's own click puts the keys in the preview.
   const field = preview(page).getByRole('textbox', { name: 'Name' });
@@ -89,4 +90,148 @@ setTimeout(() => {
   await page.keyboard.type('\n// typed here');
   await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('// typed here');
   await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+});
+
+/** A program that focuses its field again and again, by `schedule`, and counts its tries. */
+const grabber = (name: string, schedule: string) => `const field = document.createElement('input');
+field.setAttribute('aria-label', 'Name');
+const edit = document.createElement('button');
+edit.textContent = 'Edit';
+edit.addEventListener('click', () => field.focus());
+const tries = document.createElement('p');
+document.body.replaceChildren(field, edit, tries);
+let count = 0;
+const grab = () => {
+  field.focus();
+  tries.textContent = 'Tries: ' + ++count;
+};
+${schedule}
+console.log('${name}');
+`;
+
+const editorLines = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+const editorText = async (page: Page) =>
+  (await editorLines(page).innerText()).replace(/\u00a0/g, ' ');
+
+for (const [what, schedule] of [
+  [
+    'every animation frame',
+    'const loop = () => {\n  grab();\n  requestAnimationFrame(loop);\n};\nrequestAnimationFrame(loop);',
+  ],
+  ['every 16 ms', 'setInterval(grab, 16);'],
+] as const) {
+  test(`a program focusing its field ${what} leaves every key in the editor`, async ({ page }) => {
+    const field = preview(page).getByRole('textbox', { name: 'Name' });
+    const triesSeen = async () =>
+      Number(
+        (
+          await preview(page)
+            .getByText(/^Tries: /)
+            .innerText()
+        ).slice(7),
+      );
+    await replaceEditorText(page, grabber('grabbing', schedule));
+    await expect(consoleLog(page)).toContainText('grabbing', { timeout: 30_000 });
+    await expect.poll(triesSeen).toBeGreaterThan(2);
+
+    // Ten keys typed into the editor while the program keeps trying: all ten arrive, in order.
+    await focusEditor(page);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n// abcdefghij');
+    await expect(editorLines(page)).toContainText('// abcdefghij');
+    await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+    await expect(field).toHaveValue('');
+
+    // Each edit restarts the program; select all, delete and paste all act on the editor.
+    await expect(consoleLog(page)).toContainText('grabbing', { timeout: 30_000 });
+    await expect.poll(triesSeen).toBeGreaterThan(2);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), grabber('replaced', schedule));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await expect(editorLines(page)).not.toContainText('grabbing');
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(consoleLog(page)).toContainText('replaced', { timeout: 30_000 });
+    const text = await editorText(page);
+    expect(text).toContain("console.log('replaced');");
+    expect(text).not.toContain('abcdefghij');
+    expect(text.match(/const field/g)).toHaveLength(1);
+    await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+    await expect(field).toHaveValue('');
+
+    // The user's click puts the keys in the preview, and the program's focus() works there.
+    await field.click();
+    await page.keyboard.type('Ada');
+    await expect(field).toHaveValue('Ada');
+    await preview(page).getByRole('button', { name: 'Edit' }).click();
+    await page.keyboard.type(' L');
+    await expect(field).toHaveValue('Ada L');
+  });
+}
+
+test('no way a program moves focus takes the keys from the editor', async ({ page }) => {
+  // Each animation frame tries the next way; every one of them took the browser's focus.
+  await replaceEditorText(
+    page,
+    `const field = document.createElement('input');
+field.setAttribute('aria-label', 'Name');
+field.required = true;
+const form = document.createElement('form');
+form.append(field);
+const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+const link = document.createElementNS('http://www.w3.org/2000/svg', 'a');
+link.setAttribute('href', '#');
+svg.append(link);
+const notes = document.createElement('div');
+notes.contentEditable = 'true';
+notes.textContent = 'notes';
+const dialog = document.createElement('dialog');
+dialog.append(document.createElement('input'));
+const pop = document.createElement('div');
+pop.popover = 'auto';
+const inner = document.createElement('input');
+inner.autofocus = true;
+pop.append(inner);
+const tries = document.createElement('p');
+document.body.replaceChildren(form, svg, notes, dialog, pop, tries);
+const channel = new MessageChannel();
+channel.port1.onmessage = () => notes.focus();
+const ways = [
+  () => link.focus(),
+  () => window.focus(),
+  () => field.select(),
+  () => { dialog.showModal(); dialog.close(); },
+  () => { dialog.show(); dialog.close(); },
+  () => { pop.showPopover(); pop.hidePopover(); },
+  () => form.reportValidity(),
+  () => channel.port2.postMessage(0),
+  () => Promise.resolve().then(() => field.focus()),
+  () => notes.focus(),
+];
+let n = 0;
+const loop = () => {
+  ways[n++ % ways.length]();
+  tries.textContent = 'Tries: ' + n;
+  requestAnimationFrame(loop);
+};
+requestAnimationFrame(loop);
+console.log('every way');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('every way', { timeout: 30_000 });
+  const triesSeen = async () =>
+    Number(
+      (
+        await preview(page)
+          .getByText(/^Tries: /)
+          .innerText()
+      ).slice(7),
+    );
+  await expect.poll(triesSeen).toBeGreaterThan(20);
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n// abcdefghij');
+  await expect(editorLines(page)).toContainText('// abcdefghij');
+  await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+  await expect(preview(page).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  await expect(preview(page).getByText('notes', { exact: true })).toBeVisible();
 });
