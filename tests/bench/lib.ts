@@ -99,7 +99,8 @@ export async function watchLongTasks(page: Page): Promise<void> {
     const seen: { start: number; duration: number; name: string }[] = (window.__ppLongTasks = []);
     const take = (entries: PerformanceEntryList) => {
       // name: 'self' for the app's own tasks; '…-descendant' when a frame in the same process ran.
-      for (const e of entries) seen.push({ start: e.startTime, duration: e.duration, name: e.name });
+      for (const e of entries)
+        seen.push({ start: e.startTime, duration: e.duration, name: e.name });
     };
     const observer = new PerformanceObserver((list) => take(list.getEntries()));
     observer.observe({ type: 'longtask', buffered: true });
