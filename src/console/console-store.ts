@@ -1,5 +1,12 @@
 import { createStore } from 'zustand/vanilla';
-import type { ConsoleLevel, Program, RawFrame, RuntimeMessage, SerializedValue } from '../protocol';
+import type {
+  ConsoleDropped,
+  ConsoleLevel,
+  Program,
+  RawFrame,
+  RuntimeMessage,
+  SerializedValue,
+} from '../protocol';
 import { severityOf, type ConsoleEntry, type NewEntry, type Severity } from './console-entry';
 import { mapFrames, type MappedFrame } from './map-stack';
 
@@ -27,7 +34,7 @@ export interface ConsoleSnapshot {
 export interface ConsoleStore {
   /** Add one entry at the current group depth. */
   push(entry: NewEntry): void;
-  /** Apply a message from the preview runtime ('console', 'console-batch', 'error'; others are ignored). */
+  /** Apply a message from the preview runtime ('console', 'console-batch', 'console-dropped', 'error'; others are ignored). */
   pushRuntime(msg: RuntimeMessage): void;
   /** Remove everything (entries, dropped count, open groups); `notice` is shown afterwards unless null. */
   clear(notice?: string | null): void;
@@ -68,6 +75,14 @@ function signature(entry: NewEntry): string | null {
     default:
       return null;
   }
+}
+
+/** The notice for console calls the preview left out: how many, and which were kept. */
+export function droppedText({ count, reason, kept, tick }: ConsoleDropped): string {
+  const lines = `${count.toLocaleString()} ${count === 1 ? 'line' : 'lines'} dropped`;
+  return reason === 'tick'
+    ? `${lines} here: tick ${tick.toLocaleString()} logged too much (its first ${kept.toLocaleString()} lines and its newest are shown)`
+    : `${lines} from tick ${tick.toLocaleString()} on: over ${kept.toLocaleString()} lines in one second of the run`;
 }
 
 export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore {
@@ -155,6 +170,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
       return;
     }
     if (msg.type === 'console') pushConsole(msg.level, msg.args, msg.tick);
+    if (msg.type === 'console-dropped') push({ kind: 'notice', text: droppedText(msg) });
   };
 
   const pushConsole = (level: ConsoleLevel, args: SerializedValue[], tick?: number) => {

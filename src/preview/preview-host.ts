@@ -105,8 +105,16 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   // The first run's frame boots while the app builds it.
   prepareSpare();
 
+  // When the heartbeat last ran: a late beat means the app itself was busy (a flood of console
+  // output to show), and the pong may be waiting behind that output. The app's own stall is not
+  // counted as the preview's silence, so a flood is never taken for a hang.
+  let lastBeat = performance.now();
   const heartbeat = setInterval(() => {
+    const now = performance.now();
+    const stall = now - lastBeat - heartbeatMs;
+    lastBeat = now;
     if (!current) return;
+    if (pingSentAt !== null && stall > heartbeatMs) pingSentAt += stall;
     if (pingSentAt !== null) {
       if (performance.now() - pingSentAt > hangMs) options.onHang(current.runId, current.tick);
       return;

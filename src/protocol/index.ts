@@ -77,6 +77,9 @@ export interface RawFrame {
   column: number;
 }
 
+/** Console calls the preview left out (issue 11: a flood must not freeze the app). */
+export type ConsoleDropped = Omit<Extract<RuntimeMessage, { type: 'console-dropped' }>, 'type'>;
+
 export type ConsoleLevel =
   | 'log'
   | 'info'
@@ -198,6 +201,18 @@ export type RuntimeMessage =
   | {
       type: 'console-batch';
       entries: { level: ConsoleLevel; args: SerializedValue[]; tick?: number }[];
+    }
+  /** Console calls left out by the preview's caps, between the calls before and after them. */
+  | {
+      type: 'console-dropped';
+      /** The tick the first left-out call was made in. */
+      tick: number;
+      /** How many calls were left out. */
+      count: number;
+      /** 'tick': past the calls kept of one tick (its first and newest); 'second': past a virtual second's. */
+      reason: 'tick' | 'second';
+      /** The cap: calls kept at the start of a tick, or per virtual second. */
+      kept: number;
     }
   | {
       type: 'error';

@@ -146,6 +146,13 @@ const runtimeMessage = z.discriminatedUnion('type', [
   consoleMessage,
   consoleBatch,
   z.object({
+    type: z.literal('console-dropped'),
+    tick: z.number().int().nonnegative(),
+    count: z.number().int().positive(),
+    reason: z.enum(['tick', 'second']),
+    kept: z.number().int().nonnegative(),
+  }),
+  z.object({
     type: z.literal('error'),
     kind: z.enum(['uncaught', 'unhandledrejection', 'load']),
     message: str,

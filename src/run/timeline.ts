@@ -8,6 +8,7 @@
  */
 import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
 import { createStore } from 'zustand/vanilla';
+import { byTick, lastTickOf } from './console-by-tick';
 import { createHistory, type History, type HistoryLimits } from './history';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
@@ -191,15 +192,14 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (
         message.type !== 'console' &&
         message.type !== 'console-batch' &&
+        message.type !== 'console-dropped' &&
         message.type !== 'error'
       )
         return true;
-      const tick =
-        message.type === 'console-batch' ? (message.entries[0]?.tick ?? 0) : (message.tick ?? 0);
       // A replay's output: the history has it already.
       if (replaying) return false;
-      history.log(tick, message);
-      shownUpTo = Math.max(shownUpTo, tick);
+      for (const [tick, part] of byTick(message)) history.log(tick, part);
+      shownUpTo = Math.max(shownUpTo, lastTickOf(message));
       return true;
     },
     play() {

@@ -13,6 +13,7 @@ import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
 import { consoleHash } from './clock/tick-hashes.ts';
 import { createRunLoop } from './clock/install.ts';
+import { createConsoleLimit } from './console-limit.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
@@ -67,15 +68,23 @@ installFocusGate(win, framePolicy(win));
 let consoleCount = 0;
 let consoleText = 0;
 const realWarn = console.warn;
+// Counted and hashed before the caps: a replay compares every call, sent or not.
+const consoleLimit = createConsoleLimit({
+  pass: (entry) => outbox.console(entry),
+  dropped: (notice) => outbox.send({ type: 'console-dropped', ...notice }),
+});
 const emitConsole = (entry: ConsoleEntry) => {
   consoleCount++;
   consoleText = consoleHash(consoleText, entry);
-  outbox.console({ ...entry, tick: runLoop.tick() });
+  consoleLimit.add({ ...entry, tick: runLoop.tick() }, runLoop.now());
 };
 const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   consoleText: () => consoleText,
-  send: (records, state) => outbox.send({ type: 'ticks', records, state }),
+  send: (records, state) => {
+    consoleLimit.flush(state.mode !== 'playing' || state.nextDue === null);
+    outbox.send({ type: 'ticks', records, state });
+  },
   // Straight to Playpen's console (and devtools): the program may have replaced console.warn.
   warn: (text) => {
     emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
@@ -83,6 +92,7 @@ const runLoop = createRunLoop(win, {
   },
   tickStarted: (tick, replaying) => {
     loopGuard.resetLoopBudget();
+    consoleLimit.startTick(tick, runLoop.now());
     // Posted directly (not batched): a tick that never yields again must still be named.
     if (!replaying) post({ type: 'tick-started', tick });
   },
@@ -104,9 +114,11 @@ apply(EventTarget.prototype.addEventListener, win, [
 installStorageShim(win);
 installHistoryShim(win);
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
-installErrorCapture(win, (message) =>
-  outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message),
-);
+installErrorCapture(win, (message) => {
+  // After the newest console calls held by the caps: the error came after them.
+  consoleLimit.flush(false);
+  outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message);
+});
 
 // Before the program runs: it could replace EventTarget's methods the guard relies on.
 const guardedCall = createGuardedCall(win);

@@ -17,7 +17,7 @@ declare global {
       setAutoRun?(on: boolean): void;
     };
     /** Long tasks seen by watchLongTasks, on the page's clock. */
-    __ppLongTasks?: { start: number; duration: number }[];
+    __ppLongTasks?: { start: number; duration: number; name: string }[];
     /** Moves long tasks still queued for the observer into __ppLongTasks. */
     __ppTakeLongTasks?: () => void;
   }
@@ -96,9 +96,11 @@ export async function playpenMarker(page: Page, marker: string, action: Action) 
 export async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     if (window.__ppLongTasks) return;
-    const seen: { start: number; duration: number }[] = (window.__ppLongTasks = []);
+    const seen: { start: number; duration: number; name: string }[] = (window.__ppLongTasks = []);
     const take = (entries: PerformanceEntryList) => {
-      for (const e of entries) seen.push({ start: e.startTime, duration: e.duration });
+      // name: 'self' for the app's own tasks; '…-descendant' when a frame in the same process ran.
+      for (const e of entries)
+        seen.push({ start: e.startTime, duration: e.duration, name: e.name });
     };
     const observer = new PerformanceObserver((list) => take(list.getEntries()));
     observer.observe({ type: 'longtask', buffered: true });

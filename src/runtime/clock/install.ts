@@ -38,6 +38,8 @@ export interface RunLoopHost {
 export interface RunLoop {
   /** The tick running now; 0 before and during evaluation. */
   tick(): number;
+  /** Virtual time (ms since epoch), read where the program cannot replace it; 0 before install. */
+  now(): number;
   /** Installs the clock and randomness (the runtime's `beforeEvaluate`); a replay's inputs serve its fetches. */
   install(seed: number, startTime: number, replay?: { inputs: InputRecord[] }): void;
   /** Tick 0 is done: play, or replay to `replay.tick` and pause. */
@@ -65,6 +67,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   };
 
   let loop: TickLoop | null = null;
+  let virtualNow = () => 0;
   let fetches: FetchRecorder | null = null;
   /** Fetch settlements that arrived while not playing: they become ticks on play or step. */
   const held: Settlement[] = [];
@@ -90,10 +93,12 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
 
   return {
     tick: () => loop?.tick ?? 0,
+    now: () => virtualNow(),
     install(seed, startTime, replay) {
       random = createRandom(seed);
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError, guard });
+      virtualNow = () => clock.now();
       // The program's own setTimeout (faked): each message is a counted timer tick.
       const setTimer = win.setTimeout;
       installVirtualMessaging(win, (fn) => setTimer(fn, 0));

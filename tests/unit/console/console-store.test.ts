@@ -27,6 +27,27 @@ const texts = (store: ReturnType<typeof createConsoleStore>) =>
     );
 
 describe('console store', () => {
+  it('shows the lines the preview dropped as a notice between the lines around them', () => {
+    const store = createConsoleStore({ schedule: () => {} });
+    store.pushRuntime(log('log', 'line 0'));
+    store.pushRuntime({
+      type: 'console-dropped',
+      tick: 0,
+      count: 99_000,
+      reason: 'tick',
+      kept: 500,
+    });
+    store.pushRuntime(log('log', 'line 99999'));
+    store.pushRuntime({ type: 'console-dropped', tick: 7, count: 1, reason: 'second', kept: 2000 });
+    store.flush();
+    expect(texts(store)).toEqual([
+      'line 0',
+      '[99,000 lines dropped here: tick 0 logged too much (its first 500 lines and its newest are shown)]',
+      'line 99999',
+      '[1 line dropped from tick 7 on: over 2,000 lines in one second of the run]',
+    ]);
+  });
+
   it('batches notifications: one per scheduled flush, however many pushes', () => {
     const s = fakeScheduler();
     const store = createConsoleStore({ schedule: s.schedule });

@@ -66,6 +66,7 @@ const examples: OneOfEach = {
       { level: 'groupEnd', args: [] },
     ],
   },
+  'console-dropped': { type: 'console-dropped', tick: 0, count: 99_000, reason: 'tick', kept: 500 },
   error: {
     type: 'error',
     kind: 'uncaught',

@@ -1,0 +1,109 @@
+import { test } from '@playwright/test';
+import type { Project } from '../../src/protocol';
+import {
+  envNumber,
+  longTaskSummary,
+  longTasksIn,
+  ms,
+  openPlaypen,
+  playpenMarker,
+  table,
+  watchLongTasks,
+} from './lib';
+
+// A program that floods the console (issue 11, item 3): the app page's long tasks
+// (PerformanceObserver 'longtask') from Run until the console shows the line logged after the
+// flood, then how long the next run takes to show its marker (Run works at once afterwards),
+// and whether the run status ever said "Not responding". The loop guard is off (Settings ›
+// Loop time limit 0): the figures are about the console, not about the guard stopping the loop.
+
+const LINES = envNumber('PLAYPEN_BENCH_FLOOD_LINES', 100_000);
+
+const floods: [label: string, line: string][] = [
+  ["console.log('line', k, {k})", "console.log('line', k, { k });"],
+  ["console.log('line ' + k)", "console.log('line ' + k);"],
+];
+
+const project = (body: string, marker: string): Project => ({
+  name: 'flood',
+  entry: 'src/main.ts',
+  files: {
+    'src/main.ts': {
+      kind: 'text',
+      text: `for (let k = 0; k < ${LINES}; k++) ${body}\nconsole.log('${marker}');\n`,
+    },
+  },
+});
+
+test('long tasks while a program floods the console', async ({ page }) => {
+  test.setTimeout(10 * 60_000);
+  await page.addInitScript(() =>
+    localStorage.setItem('playpen:settings', JSON.stringify({ loopBudgetMs: 0 })),
+  );
+  const rows: (string | number)[][] = [];
+  let n = 0;
+  for (const [label, body] of floods) {
+    await openPlaypen(page);
+    await watchLongTasks(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __ppStatuses: string[] };
+      w.__ppStatuses = [];
+      const status = () => document.querySelector('[role="status"][aria-label="Run status"]');
+      new MutationObserver(() => w.__ppStatuses.push(status()?.textContent ?? '')).observe(
+        document.body,
+        { subtree: true, childList: true, characterData: true },
+      );
+    });
+    const flood = await playpenMarker(page, `pp-flood ${++n}`, {
+      load: project(body, `pp-flood ${n}`),
+    });
+    const dom = await page.evaluate(
+      () => document.querySelectorAll('[role="log"][aria-label="Console"] .pp-entry').length,
+    );
+    const after = await playpenMarker(page, `pp-after ${n}`, {
+      edit: ['src/main.ts', `console.log('pp-after ${n}');\n`],
+    });
+    const all = await longTasksIn(page, flood.start, after.end);
+    const tasks = longTaskSummary(all);
+    const own = longTaskSummary(all.filter((t) => t.name === 'self'));
+    const hung = await page.evaluate(() =>
+      (window as unknown as { __ppStatuses: string[] }).__ppStatuses.some((s) =>
+        /not responding/i.test(s),
+      ),
+    );
+    const row = [
+      label,
+      LINES,
+      ms(flood.ms),
+      tasks.count,
+      ms(tasks.max),
+      ms(tasks.total),
+      own.count,
+      ms(own.max),
+      ms(after.ms),
+      dom,
+      hung ? 'yes' : 'no',
+    ];
+    rows.push(row);
+    console.log(row.join('  '));
+  }
+  console.log(
+    table(
+      'A console flood: long tasks on the app page from Run to the next run shown (ms)',
+      [
+        'program',
+        'lines',
+        'to last line',
+        'long tasks',
+        'longest',
+        'total',
+        'own tasks',
+        'own longest',
+        'next run',
+        'rows in DOM',
+        'not responding',
+      ],
+      rows,
+    ),
+  );
+});
