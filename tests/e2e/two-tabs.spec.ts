@@ -59,3 +59,29 @@ test('a second tab on the same project is read-only until "Edit here"; the hand-
   await expect(editorText(page)).not.toContainText('refused');
   await expect(otherTabBanner(page)).toContainText('open in another tab');
 });
+
+test('when the editing tab closes, "Edit here" in the other picks up its last keys', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await getLoadedApp(page);
+  await replaceEditorText(page, '// opened first\n');
+  await waitForRun(page);
+  const second = await context.newPage();
+  await getLoadedApp(second);
+  await expect(otherTabBanner(second)).toContainText('open in another tab');
+
+  await typeAtEnd(page, '// last keys before closing');
+  await page.close({ runBeforeUnload: true });
+  await expect(otherTabBanner(second)).toContainText('closed');
+  await otherTabBanner(second).getByRole('button', { name: 'Edit here' }).click();
+  await expect(otherTabBanner(second)).toHaveCount(0);
+  await expect(editorText(second)).toContainText('// last keys before closing');
+
+  await typeAtEnd(second, '\n// then the second tab');
+  await reloadApp(second);
+  await expect(editorText(second)).toContainText('// last keys before closing');
+  await expect(editorText(second)).toContainText('// then the second tab');
+  await expect(otherTabBanner(second)).toHaveCount(0);
+});
