@@ -105,10 +105,16 @@ export function createPersistence(deps: PersistenceDeps): Persistence {
       const onVisibility = () => {
         if (target.document.visibilityState === 'hidden') autosave.flushOnHide();
       };
+      // Back from the back/forward cache: it told the other tabs it had left, so ask again.
+      const onShow = (event: Event) => {
+        if ((event as PageTransitionEvent).persisted) tabs.rejoin();
+      };
       target.addEventListener('pagehide', onHide);
+      target.addEventListener('pageshow', onShow);
       target.document.addEventListener('visibilitychange', onVisibility);
       return () => {
         target.removeEventListener('pagehide', onHide);
+        target.removeEventListener('pageshow', onShow);
         target.document.removeEventListener('visibilitychange', onVisibility);
       };
     },

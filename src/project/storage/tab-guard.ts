@@ -54,6 +54,8 @@ export interface TabGuard {
   takeOver(): Promise<void>;
   /** The page is going away: the read-only tabs are told the project is free. */
   leave(): void;
+  /** The page came back from the back/forward cache: another tab may edit the project now. */
+  rejoin(): void;
   dispose(): void;
 }
 
@@ -115,6 +117,17 @@ export function createTabGuard(
     );
   }
 
+  function announce(id: string | null) {
+    if (id === current) return;
+    abandonTakeOver();
+    // The read-only tabs on the project this one leaves may take it over.
+    if (current && conflict === 'none') post({ type: 'closed', tab, id: current });
+    current = id;
+    owner = null;
+    set('none');
+    if (id) post({ type: 'open', tab, id });
+  }
+
   channel?.addEventListener('message', ({ data }) => {
     const m = data as Partial<Message> | null;
     if (!m || typeof m !== 'object' || typeof m.tab !== 'string' || m.tab === tab) return;
@@ -153,16 +166,7 @@ export function createTabGuard(
   });
 
   return {
-    announce(id) {
-      if (id === current) return;
-      abandonTakeOver();
-      // The read-only tabs on the project this one leaves may take it over.
-      if (current && conflict === 'none') post({ type: 'closed', tab, id: current });
-      current = id;
-      owner = null;
-      set('none');
-      if (id) post({ type: 'open', tab, id });
-    },
+    announce,
     async takeOver() {
       const id = current;
       if (!id || conflict === 'none' || conflict === 'taking-over') return;
@@ -198,6 +202,11 @@ export function createTabGuard(
     },
     leave() {
       if (current && conflict === 'none') post({ type: 'closed', tab, id: current });
+    },
+    rejoin() {
+      const id = current;
+      current = null;
+      announce(id);
     },
     dispose() {
       abandonTakeOver();

@@ -163,6 +163,20 @@ describe('tab guard', () => {
     expect(b.seen.filter((x) => x === 'open-elsewhere')).toHaveLength(1);
   });
 
+  it('a tab back from the back/forward cache is read-only when another tab took the project meanwhile', async () => {
+    const channel = bus();
+    const a = tab(channel(), 'a');
+    const b = tab(channel(), 'b');
+    a.guard.announce('p1');
+    b.guard.announce('p1');
+    a.guard.leave();
+    await b.guard.takeOver();
+    expect(b.last()).toBe('none');
+    a.guard.rejoin();
+    expect(a.last()).toBe('open-elsewhere');
+    expect(b.last()).toBe('none');
+  });
+
   it('"Edit here" loads only after the editing tab has saved', async () => {
     const channel = bus();
     const a = createTabGuard(channel(), 'a', {
