@@ -12,10 +12,15 @@ import { HangBanner } from '../run/HangBanner';
 import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
 import { PersistenceBanners } from '../saved-projects/PersistenceBanners';
+import { OTHER_TAB_EDITOR_MESSAGE } from '../saved-projects/other-tab-messages';
 
 export function App({ session }: { session: Session }) {
   // Only what the layout itself shows: a run or an edit must not re-render every panel.
-  const readOnly = useStore(session.view, (v) => v.readOnly);
+  const linkReadOnly = useStore(session.view, (v) => v.readOnly);
+  // Another tab edits this project: typing here would never be saved, so it is refused.
+  const otherTab = useStore(session.persistence.library, (l) => l.conflict !== 'none');
+  const readOnly = linkReadOnly || otherTab;
+  const readOnlyMessage = otherTab && !linkReadOnly ? OTHER_TAB_EDITOR_MESSAGE : undefined;
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
   const main = useDefaultLayout({
     id: 'playpen:layout:main',
@@ -60,7 +65,12 @@ export function App({ session }: { session: Session }) {
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea session={session} reveal={reveal} readOnly={readOnly} />
+          <EditorArea
+            session={session}
+            reveal={reveal}
+            readOnly={readOnly}
+            readOnlyMessage={readOnlyMessage}
+          />
         </Panel>
         <Separator className="pp-separator" />
         <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">

@@ -22,12 +22,14 @@ export interface RevealTarget {
 export interface EditorAreaProps {
   session: Session;
   reveal: RevealTarget | null;
-  /** Refuses edits (a read-only link). */
+  /** Refuses edits (a read-only link, or another tab edits the project). */
   readOnly?: boolean;
+  /** Why edits are refused, when not a read-only link (markdown). */
+  readOnlyMessage?: string;
 }
 
 /** Monaco for text files, a preview for binary ones. */
-export function EditorArea({ session, reveal, readOnly }: EditorAreaProps) {
+export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: EditorAreaProps) {
   const store = session.project;
   // Not the files: typing changes the active file's object, and must not re-render this.
   const { activePath, binary, isText, loads } = useStore(store, editorSlice, shallowEqual);
@@ -81,6 +83,7 @@ export function EditorArea({ session, reveal, readOnly }: EditorAreaProps) {
           onChange={(path, text) => store.setText(path, text)}
           diagnostics={diagnostics}
           readOnly={readOnly}
+          readOnlyMessage={readOnlyMessage}
           reveal={reveal ?? undefined}
           onRunShortcut={() => void session.controller.run()}
           {...editorSettings}

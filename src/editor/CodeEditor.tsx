@@ -50,8 +50,10 @@ export interface CodeEditorProps {
   onChange(path: string, text: string): void;
   /** Latest build's diagnostics, shown as markers; each new list replaces the previous one. */
   diagnostics: Diagnostic[];
-  /** Refuses edits (a read-only permalink) and says how to get an editable copy. */
+  /** Refuses edits (a read-only permalink, or another tab edits the project). */
   readOnly?: boolean;
+  /** Why edits are refused and what to do, shown on a refused keystroke (markdown). */
+  readOnlyMessage?: string;
   /** Jump there: show the file, centre the line, put the cursor there and focus. */
   reveal?: EditorReveal;
   /** Ctrl/Cmd+Enter in the editor; without it the chord keeps Monaco's default. */
@@ -75,6 +77,7 @@ export interface CodeEditorProps {
 /** Monaco editor over the project's files, one model per file. */
 export function CodeEditor(props: CodeEditorProps) {
   const { files, activePath, diagnostics, readOnly = false, reveal, options, projectId } = props;
+  const { readOnlyMessage } = props;
   const { monaco, error, retry } = useMonaco();
   const systemTheme = useSystemTheme();
   const theme = props.theme ?? systemTheme;
@@ -183,8 +186,8 @@ export function CodeEditor(props: CodeEditorProps) {
 
   const shownPath = hasModel ? activePath : null;
   useEffect(() => {
-    instance?.updateOptions(editorOptions(options ?? {}, readOnly, shownPath));
-  }, [instance, options, readOnly, shownPath]);
+    instance?.updateOptions(editorOptions(options ?? {}, readOnly, shownPath, readOnlyMessage));
+  }, [instance, options, readOnly, shownPath, readOnlyMessage]);
 
   useEffect(() => {
     monaco?.editor.setTheme(monacoTheme(theme));

@@ -21,11 +21,16 @@ export interface EditorSettings {
 /** Monaco's built-in themes, which the app shell's light and dark palettes match. */
 export const monacoTheme = (theme: EditorTheme) => (theme === 'dark' ? 'vs-dark' : 'vs');
 
-/** Monaco options for the settings, the read-only flag and the file shown (for its label). */
+/** What Monaco says when typing is refused, unless the app gives another reason (markdown). */
+export const READ_ONLY_LINK_MESSAGE =
+  'This project is read-only. Use **Edit a copy** to change it.';
+
+/** Monaco options for the settings, the read-only flag (and why) and the file shown (for its label). */
 export function editorOptions(
   settings: EditorSettings,
   readOnly: boolean,
   path: string | null,
+  readOnlyMessage = READ_ONLY_LINK_MESSAGE,
 ): editor.IEditorOptions & editor.IGlobalEditorOptions {
   return {
     fontSize: settings.fontSize ?? 14,
@@ -35,7 +40,7 @@ export function editorOptions(
     wordWrap: settings.wordWrap ? 'on' : 'off',
     minimap: { enabled: settings.minimap ?? false },
     readOnly,
-    readOnlyMessage: { value: 'This project is read-only. Use **Edit a copy** to change it.' },
+    readOnlyMessage: { value: readOnlyMessage },
     ariaLabel: path ? `Editor: ${path}` : 'Editor',
   };
 }

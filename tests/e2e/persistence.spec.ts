@@ -139,28 +139,6 @@ test('Settings: the theme changes at once, in the app and in Monaco, and survive
   );
 });
 
-test('the same project in a second tab is detected, and "Use this tab" takes it over', async ({
-  page,
-  context,
-}) => {
-  await replaceEditorText(page, '// shared between tabs\n');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await waitForRun(page);
-
-  const second = await context.newPage();
-  await getLoadedApp(second);
-  await expect.poll(() => editorText(second)).toContain('// shared between tabs');
-  const warning = second.getByRole('alert').filter({ hasText: 'open in another tab' });
-  await expect(warning).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'another tab' })).toHaveCount(0);
-
-  await warning.getByRole('button', { name: 'Use this tab' }).click();
-  await expect(warning).toHaveCount(0);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'now being edited in another tab' }),
-  ).toBeVisible();
-});
-
 test('without IndexedDB the app says projects cannot be saved and keeps working', async ({
   page,
 }) => {

@@ -211,6 +211,8 @@ test('?readonly covers only the link’s project: a project opened from Projects
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Running', { timeout: 30_000 });
   await expect(other.getByRole('button', { name: 'Edit a copy' })).toBeVisible();
+  // Else that project is open and edited in the first tab, which makes it read-only here.
+  await page.close();
 
   await other.getByRole('button', { name: 'Projects' }).click();
   const projects = other.getByRole('dialog', { name: 'Projects' });

@@ -52,8 +52,19 @@ export interface Autosave {
   load(record: ProjectRecord): void;
   /** Loads a new project and saves it at once as a new record. */
   create(project: Project): Promise<string>;
-  /** Stop saving (another tab took the project over) or resume (this tab takes it back). */
+  /** Stop saving (another tab edits the project) or resume (this tab edits it again). */
   setSuspended(suspended: boolean): void;
+  /**
+   * Another tab takes the project over: saves what this tab has and stops saving. A
+   * localStorage copy is written first, so the other tab reads this tab's last edits even
+   * if IndexedDB is slow or fails; resolves once written, or after `withinMs` at most.
+   */
+  release(withinMs: number): Promise<void>;
+  /**
+   * This tab takes the project over: loads the newest saved state (IndexedDB or the other
+   * tab's localStorage copy), keeping this tab's open files. Never rejects.
+   */
+  reload(): Promise<void>;
   /** Renames the open project (through the store, so it is saved like any edit). */
   rename(name: string): void;
   /** Forget the record (it was deleted): later edits save as a new project. */
@@ -263,6 +274,48 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       written = null;
       if (value) cancelTimer();
       else if (dirty) schedule();
+    },
+    release(withinMs) {
+      const record = snapshot();
+      if (record && !suspended && (dirty || inFlight > 0)) writeAhead(local, record);
+      // save() takes its snapshot now, before suspending: the write goes on regardless.
+      const saved = flush(withinMs);
+      suspended = true;
+      written = null;
+      cancelTimer();
+      return saved;
+    },
+    async reload() {
+      const id = current;
+      if (!id) return;
+      let saved: ProjectRecord | undefined;
+      let readFailed = false;
+      try {
+        saved = await backend.get(id);
+      } catch (error) {
+        readFailed = true;
+        deps.onError(describeStorageError(error));
+      }
+      if (current !== id) return;
+      const found = reconcile(local, id, saved);
+      if (!found) {
+        // Deleted meanwhile: what this tab shows is saved again (not when storage failed).
+        written = null;
+        dirty = !readFailed;
+        return;
+      }
+      const { openPaths, activePath } = store.getState();
+      const has = (path: string) => Object.hasOwn(found.record.files, path);
+      const kept = openPaths.filter(has);
+      load({
+        ...found.record,
+        openPaths: kept.length > 0 ? kept : found.record.openPaths,
+        activePath: activePath !== null && has(activePath) ? activePath : found.record.activePath,
+      });
+      if (found.fromWriteAhead) {
+        written = null;
+        dirty = true;
+      }
     },
     rename(name) {
       store.setName(name);

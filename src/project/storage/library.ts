@@ -18,7 +18,7 @@ export interface LibraryState {
   error: string | null;
   /** A just-deleted project that Undo can bring back. */
   deleted: ProjectSummary | null;
-  /** Whether another tab has the open project (this tab then does not save). */
+  /** Whether another tab edits the open project (this tab is then read-only and does not save). */
   conflict: TabConflict;
 }
 
@@ -112,6 +112,8 @@ export function createLibrary(deps: LibraryDeps): ProjectLibrary {
       const trimmed = name.trim();
       if (trimmed === '') return 'Enter a project name.';
       if (id === autosave.currentId()) {
+        if (getState().conflict !== 'none')
+          return 'This project is being edited in another tab: use Edit here first to rename it here.';
         // Through the store, so the title and the next autosave carry the new name.
         autosave.rename(trimmed);
         await attempt(() => autosave.flush());

@@ -16,6 +16,10 @@ export interface PersistenceDeps {
   openedFromLink: boolean;
   /** BroadcastChannel for the two-tabs check; null where unsupported. */
   channel: ChannelLike | null;
+  /** This tab's id among the tabs (random by default). */
+  tabId?: string;
+  /** Longest wait for another tab to save before "Edit here" loads, in ms. */
+  releaseWaitMs?: number;
   /** Quiet time after an edit before saving, in ms. */
   delayMs?: number;
   /** Restoring longer than this shows the default project and a storage error, in ms. */
@@ -28,12 +32,18 @@ export interface Persistence {
   autosave: Autosave;
   /** Restores the last project; resolves (never rejects) once the app may render. */
   start(): Promise<void>;
-  /** "Use this tab": this tab saves again, the other tab stops. */
-  takeOver(): void;
+  /**
+   * "Edit here": the tab editing the project saves and becomes read-only, then this tab loads
+   * what was saved and edits from there; resolves once this tab accepts edits.
+   */
+  takeOver(): Promise<void>;
   /** Flushes on pagehide and when the page is hidden; returns the unbind function. */
   bindPage(target: Window): () => void;
   dispose(): void;
 }
+
+/** How long a tab that is taken over waits for its own save before letting go, in ms. */
+const RELEASE_SAVE_MS = 2000;
 
 export function createPersistence(deps: PersistenceDeps): Persistence {
   // Late-bound: autosave reports to the library, which is created with it.
@@ -53,9 +63,14 @@ export function createPersistence(deps: PersistenceDeps): Persistence {
     },
   });
   library = createLibrary({ backend: deps.backend, autosave });
-  guard = createTabGuard(deps.channel, globalThis.crypto.randomUUID(), (conflict) => {
-    autosave.setSuspended(conflict !== 'none');
-    library?.setConflict(conflict);
+  guard = createTabGuard(deps.channel, deps.tabId ?? globalThis.crypto.randomUUID(), {
+    onConflict(conflict) {
+      autosave.setSuspended(conflict !== 'none');
+      library?.setConflict(conflict);
+    },
+    release: () => autosave.release(RELEASE_SAVE_MS),
+    reload: () => autosave.reload(),
+    releaseWaitMs: deps.releaseWaitMs,
   });
   const lib = library;
   const tabs = guard;
@@ -81,10 +96,7 @@ export function createPersistence(deps: PersistenceDeps): Persistence {
       tabs.announce(autosave.currentId());
       void lib.refresh();
     },
-    takeOver() {
-      tabs.takeOver();
-      void autosave.flush();
-    },
+    takeOver: () => tabs.takeOver(),
     bindPage(target) {
       const onHide = () => {
         autosave.flushOnHide();
@@ -93,10 +105,16 @@ export function createPersistence(deps: PersistenceDeps): Persistence {
       const onVisibility = () => {
         if (target.document.visibilityState === 'hidden') autosave.flushOnHide();
       };
+      // Back from the back/forward cache: it told the other tabs it had left, so ask again.
+      const onShow = (event: Event) => {
+        if ((event as PageTransitionEvent).persisted) tabs.rejoin();
+      };
       target.addEventListener('pagehide', onHide);
+      target.addEventListener('pageshow', onShow);
       target.document.addEventListener('visibilitychange', onVisibility);
       return () => {
         target.removeEventListener('pagehide', onHide);
+        target.removeEventListener('pageshow', onShow);
         target.document.removeEventListener('visibilitychange', onVisibility);
       };
     },

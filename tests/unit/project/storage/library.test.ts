@@ -78,6 +78,15 @@ describe('project library', () => {
     expect(store.getState().project.name).toBe('B');
   });
 
+  it('refuses to rename the open project while another tab edits it (the name would not be saved)', async () => {
+    const { library, store, autosave, backend, id } = await withLibrary();
+    autosave.setSuspended(true);
+    library.setConflict('open-elsewhere');
+    expect(await library.rename(id, 'Lost')).toMatch(/edited in another tab/);
+    expect(store.getState().project.name).toBe('Sample');
+    expect(backend.records.get(id)!.name).toBe('Sample');
+  });
+
   it('duplicates a project as a new record with the same files', async () => {
     const { library, backend, id } = await withLibrary();
     await library.duplicate(id);
