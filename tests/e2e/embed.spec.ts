@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  editorLines,
   getLoadedApp,
   openFile,
   preview,
@@ -10,7 +11,6 @@ import {
 } from './helpers';
 
 const ENTRY = 'src/main.ts';
-const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
 
 /** A counter the run can be paused and stepped through: one tick every 100 ms. */
 const PROGRAM =
@@ -42,11 +42,11 @@ test('an embed from the Share dialog plays, pauses, steps, switches files and op
 
   // Narrow: editor and preview are tabs; a file picker stands in for the file tree.
   await expect(page.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
-  await expect(editorText(page)).toContainText("'Embedded ' + n");
+  await expect(editorLines(page)).toContainText("'Embedded ' + n");
   await page.getByRole('button', { name: /File/ }).click();
   await page.getByRole('option', { name: 'src/greet.ts' }).click();
   await expect(page.locator('.pp-editor-tab')).toHaveText('src/greet.ts');
-  await expect(editorText(page)).toContainText('export function greet');
+  await expect(editorLines(page)).toContainText('export function greet');
 
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(preview(page).locator('h1')).toHaveText(/Embedded [1-9]/);

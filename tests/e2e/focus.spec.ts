@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   consoleLog,
+  editorLines,
   focusEditor,
   getLoadedApp,
   openFile,
@@ -109,7 +110,6 @@ ${schedule}
 console.log('${name}');
 `;
 
-const editorLines = (page: Page) => page.locator('.monaco-editor .view-lines').first();
 const editorText = async (page: Page) =>
   (await editorLines(page).innerText()).replace(/\u00a0/g, ' ');
 

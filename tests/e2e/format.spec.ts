@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fileItem, focusEditor, getLoadedApp, openFile, replaceEditorText } from './helpers';
+import {
+  editorLines,
+  fileItem,
+  focusEditor,
+  getLoadedApp,
+  openFile,
+  replaceEditorText,
+} from './helpers';
 
 // Prettier formats the open file: the Format button and Shift+Alt+F, following the
 // project's .prettierrc; a syntax error says where and changes nothing.
@@ -13,7 +20,6 @@ async function copyEditorText(page: Page): Promise<string> {
 }
 
 /** The editor's visible lines (read without touching the editor: a click or a selection cancels a format in flight, as in VS Code). */
-const editorLines = (page: Page) => page.locator('.monaco-editor .view-lines').first();
 
 const MESSY = 'const greeting={text:"hello",  count:1}\nconsole.log( greeting )\n';
 

@@ -60,3 +60,6 @@ export async function createFromTemplate(page: Page, template: string): Promise<
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The open file's text as Monaco shows it (its visible lines). */
+export const editorLines = (page: Page) => page.locator('.monaco-editor .view-lines').first();

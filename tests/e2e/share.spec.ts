@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import LZString from 'lz-string';
 import {
   consoleLog,
+  editorLines,
   fileItem,
   getLoadedApp,
   openFile,
@@ -15,7 +16,6 @@ import {
 const ENTRY = 'src/main.ts';
 /** The app's notice banner (Monaco has empty alert regions of its own). */
 const notice = (page: Page) => page.getByRole('alert').filter({ hasText: /share link/ });
-const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
 
 /** Opens the Share dialog and returns it. */
 async function openShare(page: Page) {
@@ -66,7 +66,7 @@ test('a share link opened in a new page shows the same project and preview', asy
   for (const path of [ENTRY, 'src/greet.ts', 'src/style.css', 'src/logo.svg', 'index.html'])
     await expect(fileItem(other, path)).toBeVisible();
   await expect(other.locator('.pp-editor-tab')).toHaveText(ENTRY);
-  await expect(editorText(other)).toContainText("'Shared ' + 6 * 7");
+  await expect(editorLines(other)).toContainText("'Shared ' + 6 * 7");
   await expect(notice(other)).toHaveCount(0);
 
   // A link pasted into the address bar of an open Playpen changes only the fragment.
@@ -87,15 +87,15 @@ test('?readonly refuses typing and offers Edit a copy, which allows edits', asyn
   await expect(other.getByRole('button', { name: 'New file' })).toHaveCount(0);
 
   await typeAtEnd(other, '// typed while read-only');
-  await expect(editorText(other)).toContainText("'Shared ' + 6 * 7");
-  await expect(editorText(other)).not.toContainText('typed while read-only');
+  await expect(editorLines(other)).toContainText("'Shared ' + 6 * 7");
+  await expect(editorLines(other)).not.toContainText('typed while read-only');
 
   await other.getByRole('button', { name: 'Edit a copy' }).click();
   await expect(other.getByRole('button', { name: 'Edit a copy' })).toHaveCount(0);
   expect(other.url()).not.toContain('readonly');
   expect(other.url()).toContain('#code/');
   await typeAtEnd(other, "\nconsole.log('edited copy');");
-  await expect(editorText(other)).toContainText("console.log('edited copy');");
+  await expect(editorLines(other)).toContainText("console.log('edited copy');");
   await expect(consoleLog(other)).toContainText('edited copy');
 });
 
@@ -134,7 +134,7 @@ test('an embed link shows the compact layout with Open in Playpen', async ({ pag
   await expect(open).toHaveAttribute('target', '_blank');
   expect(await open.getAttribute('href')).not.toContain('embed');
   await expect(page.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
-  await expect(editorText(page)).toContainText("'Shared ' + 6 * 7");
+  await expect(editorLines(page)).toContainText("'Shared ' + 6 * 7");
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(preview(page).locator('h1')).toHaveText('Shared 42 ✓');
 
@@ -226,7 +226,7 @@ test('?readonly covers only the link’s project: a project opened from Projects
   expect(other.url()).not.toContain('readonly');
   await openFile(other, ENTRY);
   await typeAtEnd(other, '\n// my own project again');
-  await expect(editorText(other)).toContainText('// my own project again');
+  await expect(editorLines(other)).toContainText('// my own project again');
 });
 
 test('Open link keeps the open project with its last edit and saves the link’s project as a new one', async ({
@@ -253,7 +253,7 @@ test('Open link keeps the open project with its last edit and saves the link’s
   const mine = projects.getByRole('listitem', { name: 'hello-playpen', exact: true });
   await mine.getByRole('button', { name: 'Open' }).click();
   await expect(projects).toHaveCount(0);
-  await expect(editorText(page)).toContainText("console.log('kept edit');");
+  await expect(editorLines(page)).toContainText("console.log('kept edit');");
 
   await page.reload();
   await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });

@@ -1,8 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getLoadedApp, replaceEditorText, runStatus, typeAtEnd, waitForRun } from './helpers';
+import {
+  editorLines,
+  getLoadedApp,
+  replaceEditorText,
+  runStatus,
+  typeAtEnd,
+  waitForRun,
+} from './helpers';
 
 /** The editor's visible text (short files only: Monaco renders the lines in view). */
-const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
 
 /** The two-tabs banner: it offers "Edit here" while another tab edits the project. */
 const otherTabBanner = (page: Page) =>
@@ -26,7 +32,7 @@ test('a second tab on the same project is read-only until "Edit here"; the hand-
 
   const second = await context.newPage();
   await getLoadedApp(second);
-  await expect(editorText(second)).toContainText('// from the first tab');
+  await expect(editorLines(second)).toContainText('// from the first tab');
   await expect(otherTabBanner(second)).toContainText('open in another tab');
   await expect(otherTabBanner(page)).toHaveCount(0);
 
@@ -39,7 +45,7 @@ test('a second tab on the same project is read-only until "Edit here"; the hand-
   await typeAtEnd(page, '// still typed in the first tab');
   await otherTabBanner(second).getByRole('button', { name: 'Edit here' }).click();
   await expect(otherTabBanner(second)).toHaveCount(0);
-  await expect(editorText(second)).toContainText('// still typed in the first tab');
+  await expect(editorLines(second)).toContainText('// still typed in the first tab');
 
   // The first tab is now the read-only one.
   await expect(otherTabBanner(page)).toContainText('now being edited in another tab');
@@ -48,15 +54,15 @@ test('a second tab on the same project is read-only until "Edit here"; the hand-
 
   await typeAtEnd(second, '\n// typed in the second tab');
   await reloadApp(second);
-  await expect(editorText(second)).toContainText('// still typed in the first tab');
-  await expect(editorText(second)).toContainText('// typed in the second tab');
-  await expect(editorText(second)).not.toContainText('refused');
+  await expect(editorLines(second)).toContainText('// still typed in the first tab');
+  await expect(editorLines(second)).toContainText('// typed in the second tab');
+  await expect(editorLines(second)).not.toContainText('refused');
   await expect(otherTabBanner(second)).toHaveCount(0);
 
   // The first tab, reloaded, shows the second tab's work and is still read-only.
   await reloadApp(page);
-  await expect(editorText(page)).toContainText('// typed in the second tab');
-  await expect(editorText(page)).not.toContainText('refused');
+  await expect(editorLines(page)).toContainText('// typed in the second tab');
+  await expect(editorLines(page)).not.toContainText('refused');
   await expect(otherTabBanner(page)).toContainText('open in another tab');
 });
 
@@ -77,11 +83,11 @@ test('when the editing tab closes, "Edit here" in the other picks up its last ke
   await expect(otherTabBanner(second)).toContainText('closed');
   await otherTabBanner(second).getByRole('button', { name: 'Edit here' }).click();
   await expect(otherTabBanner(second)).toHaveCount(0);
-  await expect(editorText(second)).toContainText('// last keys before closing');
+  await expect(editorLines(second)).toContainText('// last keys before closing');
 
   await typeAtEnd(second, '\n// then the second tab');
   await reloadApp(second);
-  await expect(editorText(second)).toContainText('// last keys before closing');
-  await expect(editorText(second)).toContainText('// then the second tab');
+  await expect(editorLines(second)).toContainText('// last keys before closing');
+  await expect(editorLines(second)).toContainText('// then the second tab');
   await expect(otherTabBanner(second)).toHaveCount(0);
 });
