@@ -1,79 +1,12 @@
-import type { Project } from '../../protocol';
-import type { ProjectState, ProjectStore } from '../model/store';
 import type { ProjectFile } from '../../protocol';
+import type { ProjectState } from '../model/store';
+import type { Autosave, AutosaveDeps } from './autosave-types';
+import { keepOpenFiles, readNewest } from './newest-record';
 import { recordPatch } from './record-patch';
-import { describeStorageError, type ProjectBackend, type ProjectRecord } from './types';
-import {
-  LAST_PROJECT_KEY,
-  clearWriteAhead,
-  reconcile,
-  writeAhead,
-  type LocalStore,
-} from './write-ahead';
+import { describeStorageError, type ProjectRecord } from './types';
+import { LAST_PROJECT_KEY, clearWriteAhead, writeAhead } from './write-ahead';
 
-export interface AutosaveDeps {
-  /** The open project. */
-  store: ProjectStore;
-  /** IndexedDB (app) or memory (tests). */
-  backend: ProjectBackend;
-  /** localStorage for the write-ahead copy and the last open project's id; null when off. */
-  local: LocalStore | null;
-  /** sessionStorage: this tab's open project, so a reload reopens it even if another tab opened another since. */
-  tab?: LocalStore | null;
-  /** The page was opened with a permalink: restore nothing, overwrite nothing. */
-  openedFromLink: boolean;
-  /** Quiet time after the last change before saving, in ms. */
-  delayMs?: number;
-  /** Saving failed (message) or works again (null). */
-  onError(message: string | null): void;
-  /** The open project's record changed (another id, or none). */
-  onCurrentChange?(id: string | null): void;
-  now?: () => number;
-  newId?: () => string;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-}
-
-export interface Autosave {
-  /**
-   * Restores the last open project (unless opened from a link). Never rejects. `abandoned`
-   * says the app gave up waiting and went on: a late answer must not swap the project then.
-   */
-  start(abandoned?: () => boolean): Promise<void>;
-  /**
-   * Saves pending changes now; resolves when written (or failed, reported via onError).
-   * With `withinMs`, resolves after at most that long even if storage never answers: the
-   * write goes on, a localStorage copy is kept and onError says storage is not answering.
-   */
-  flush(withinMs?: number): Promise<void>;
-  /** The page is going away: write the synchronous copy, start the IndexedDB write. */
-  flushOnHide(): void;
-  /** Loads a saved project into the store and makes it the one saved to. */
-  load(record: ProjectRecord): void;
-  /** Loads a new project and saves it at once as a new record. */
-  create(project: Project): Promise<string>;
-  /** Stop saving (another tab edits the project) or resume (this tab edits it again). */
-  setSuspended(suspended: boolean): void;
-  /**
-   * Another tab takes the project over: saves what this tab has and stops saving. A
-   * localStorage copy is written first, so the other tab reads this tab's last edits even
-   * if IndexedDB is slow or fails; resolves once written, or after `withinMs` at most.
-   */
-  release(withinMs: number): Promise<void>;
-  /**
-   * This tab takes the project over: loads the newest saved state (IndexedDB or the other
-   * tab's localStorage copy), keeping this tab's open files. Never rejects.
-   */
-  reload(): Promise<void>;
-  /** Renames the open project (through the store, so it is saved like any edit). */
-  rename(name: string): void;
-  /** Forget the record (it was deleted): later edits save as a new project. */
-  detach(): void;
-  /** Re-attach to a restored record, if nothing changed since detach. */
-  reattach(id: string): void;
-  currentId(): string | null;
-  dispose(): void;
-}
+export type { Autosave, AutosaveDeps } from './autosave-types';
 
 const randomId = () => globalThis.crypto.randomUUID();
 
@@ -229,15 +162,8 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
         safely(() => local?.getItem(LAST_PROJECT_KEY)) ??
         null;
       if (!id) return;
-      let saved: ProjectRecord | undefined;
-      try {
-        saved = await backend.get(id);
-      } catch (error) {
-        deps.onError(describeStorageError(error));
-      }
-      if (abandoned()) return;
-      const found = reconcile(local, id, saved);
-      if (!found) return;
+      const { found } = await readNewest(backend, local, id, deps.onError);
+      if (abandoned() || !found) return;
       load(found.record);
       if (found.fromWriteAhead) {
         // The copy differs from the stored record in ways no patch base knows of.
@@ -288,30 +214,15 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
     async reload() {
       const id = current;
       if (!id) return;
-      let saved: ProjectRecord | undefined;
-      let readFailed = false;
-      try {
-        saved = await backend.get(id);
-      } catch (error) {
-        readFailed = true;
-        deps.onError(describeStorageError(error));
-      }
+      const { found, readFailed } = await readNewest(backend, local, id, deps.onError);
       if (current !== id) return;
-      const found = reconcile(local, id, saved);
       if (!found) {
         // Deleted meanwhile: what this tab shows is saved again (not when storage failed).
         written = null;
         dirty = !readFailed;
         return;
       }
-      const { openPaths, activePath } = store.getState();
-      const has = (path: string) => Object.hasOwn(found.record.files, path);
-      const kept = openPaths.filter(has);
-      load({
-        ...found.record,
-        openPaths: kept.length > 0 ? kept : found.record.openPaths,
-        activePath: activePath !== null && has(activePath) ? activePath : found.record.activePath,
-      });
+      load(keepOpenFiles(found.record, store.getState()));
       if (found.fromWriteAhead) {
         written = null;
         dirty = true;
