@@ -161,13 +161,18 @@ function TickLink({ tick }: { tick: number }) {
   );
 }
 
+/** Indentation levels shown; a program may nest 10,000 groups, the row must stay on screen. */
+const MAX_INDENT = 16;
+
 export const ConsoleEntryView = memo(function ConsoleEntryView(props: ConsoleEntryViewProps) {
   const { entry } = props;
   return (
     <div
       className={`pp-entry pp-sev-${severityOf(entry)}`}
       data-kind={entry.kind}
-      style={{ paddingInlineStart: `calc(${entry.depth} * var(--pp-indent, 14px) + 6px)` }}
+      style={{
+        paddingInlineStart: `calc(${Math.min(entry.depth, MAX_INDENT)} * var(--pp-indent, 14px) + 6px)`,
+      }}
     >
       <LevelIcon entry={entry} />
       {entry.repeat > 1 && (

@@ -30,8 +30,8 @@ interface EntryMeta {
   id: number;
   /** Nesting depth under console.group. */
   depth: number;
-  /** Ids of the enclosing group header entries, outermost first. */
-  groups: readonly number[];
+  /** Id of the innermost enclosing group header entry (null at the top level). */
+  group: number | null;
   /** How many identical consecutive entries this one stands for (1 = not repeated). */
   repeat: number;
 }

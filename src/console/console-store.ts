@@ -95,6 +95,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
   let items: ConsoleEntry[] = [];
   let dropped = 0;
   let nextId = 1;
+  /** Ids of the open group headers, outermost first (a stack: entries keep only the innermost). */
   let groups: number[] = [];
   let lastSig: string | null = null;
   let program: Program | null = null;
@@ -136,7 +137,8 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
     if (sig !== null && sig === lastSig && last && last.depth === groups.length) {
       items[items.length - 1] = { ...last, repeat: last.repeat + 1 };
     } else {
-      items.push({ ...entry, id: nextId++, depth: groups.length, groups, repeat: 1 });
+      const group = groups.length ? groups[groups.length - 1]! : null;
+      items.push({ ...entry, id: nextId++, depth: groups.length, group, repeat: 1 });
       // Trim in big steps so the cost stays amortised; the exact cap is applied at flush.
       if (items.length >= max * 2) trim();
     }
@@ -177,8 +179,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
     const at = tick !== undefined ? { tick } : {};
     switch (level) {
       case 'groupEnd':
-        // A copy, not pop(): entries already pushed keep the array they were given.
-        groups = groups.slice(0, -1);
+        groups.pop();
         lastSig = null;
         return;
       case 'clear':
@@ -189,7 +190,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
       case 'groupCollapsed': {
         const id = nextId;
         push({ kind: 'message', level, args, ...at });
-        groups = [...groups, id];
+        groups.push(id);
         lastSig = null;
         return;
       }

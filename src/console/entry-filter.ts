@@ -54,13 +54,17 @@ export function isGroupOpen(entry: ConsoleEntry, toggled: ReadonlySet<number>): 
 
 /** Entries to render, in order: level and text filters, and nothing inside a closed group. */
 export function visibleEntries(entries: readonly ConsoleEntry[], f: EntryFilter): ConsoleEntry[] {
-  const closed = new Set<number>();
+  // Groups whose contents are hidden: closed ones and any inside them. A header precedes its
+  // contents, so one pass in order decides each entry from its innermost group alone (linear
+  // however deep a program nests its groups).
+  const hidden = new Set<number>();
   const needle = f.text.trim().toLowerCase();
   const out: ConsoleEntry[] = [];
   for (const e of entries) {
+    const insideHidden = e.group !== null && hidden.has(e.group);
     const isGroup = e.kind === 'message' && (e.level === 'group' || e.level === 'groupCollapsed');
-    if (isGroup && !isGroupOpen(e, f.toggledGroups)) closed.add(e.id);
-    if (e.groups.some((g) => closed.has(g))) continue;
+    if (isGroup && (insideHidden || !isGroupOpen(e, f.toggledGroups))) hidden.add(e.id);
+    if (insideHidden) continue;
     if (!matchesLevel(e, f.level)) continue;
     if (needle && !entrySearchText(e).includes(needle)) continue;
     out.push(e);

@@ -19,18 +19,20 @@ import {
 
 const LINES = envNumber('PLAYPEN_BENCH_FLOOD_LINES', 100_000);
 
-const floods: [label: string, line: string][] = [
-  ["console.log('line', k, {k})", "console.log('line', k, { k });"],
-  ["console.log('line ' + k)", "console.log('line ' + k);"],
+const floods: [label: string, line: string, lines: number][] = [
+  ["console.log('line', k, {k})", "console.log('line', k, { k });", LINES],
+  ["console.log('line ' + k)", "console.log('line ' + k);", LINES],
+  // Nesting, not volume: each group used to copy the chain of groups around it (quadratic).
+  ["console.group('g' + k)", "console.group('g' + k);", LINES / 10],
 ];
 
-const project = (body: string, marker: string): Project => ({
+const project = (body: string, lines: number, marker: string): Project => ({
   name: 'flood',
   entry: 'src/main.ts',
   files: {
     'src/main.ts': {
       kind: 'text',
-      text: `for (let k = 0; k < ${LINES}; k++) ${body}\nconsole.log('${marker}');\n`,
+      text: `for (let k = 0; k < ${lines}; k++) ${body}\nconsole.log('${marker}');\n`,
     },
   },
 });
@@ -42,7 +44,7 @@ test('long tasks while a program floods the console', async ({ page }) => {
   );
   const rows: (string | number)[][] = [];
   let n = 0;
-  for (const [label, body] of floods) {
+  for (const [label, body, lines] of floods) {
     await openPlaypen(page);
     await watchLongTasks(page);
     await page.evaluate(() => {
@@ -55,7 +57,7 @@ test('long tasks while a program floods the console', async ({ page }) => {
       );
     });
     const flood = await playpenMarker(page, `pp-flood ${++n}`, {
-      load: project(body, `pp-flood ${n}`),
+      load: project(body, lines, `pp-flood ${n}`),
     });
     const dom = await page.evaluate(
       () => document.querySelectorAll('[role="log"][aria-label="Console"] .pp-entry').length,
@@ -73,7 +75,7 @@ test('long tasks while a program floods the console', async ({ page }) => {
     );
     const row = [
       label,
-      LINES,
+      lines,
       ms(flood.ms),
       tasks.count,
       ms(tasks.max),

@@ -17,6 +17,8 @@ import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
+import { installPopupGuard, type PopupGuard } from './popup-guard.ts';
+import { installWorkerLimit } from './worker-limit.ts';
 import { installVirtualClock } from './virtual-clock.ts';
 import { installVirtualMessaging } from './virtual-messaging.ts';
 
@@ -80,6 +82,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       hop(() => (loop?.mode === 'playing' ? deliver(settlement) : held.push(settlement)));
   };
   let random: SeededRandom | null = null;
+  let popups: PopupGuard | null = null;
   let speed = 1;
   let startPaused = false;
   let earlyStep = 0;
@@ -87,7 +90,11 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   installInputRecorder(win, {
     mode: () => loop?.mode ?? 'paused',
     inSync: () => loop?.inSync ?? true,
-    begin: (partial) => loop!.beginInput(partial),
+    begin: (partial) => {
+      const input = loop!.beginInput(partial);
+      popups?.input(input.type, input.now, false);
+      return input;
+    },
     focusTaken: () => host.focusTaken?.(),
   });
 
@@ -112,6 +119,13 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       );
       (win as unknown as { fetch: typeof fetch }).fetch = fetches.fetch;
       warnOnUncontrolledApis(win, host.warn);
+      installWorkerLimit(win);
+      popups = installPopupGuard(win, {
+        now: () => clock.now(),
+        replaying: () => loop?.mode === 'replaying',
+        tick: () => loop?.tick ?? 0,
+        warn: host.warn,
+      });
       // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
       // so the tick's virtual time is the event's (replayed events then match live ones).
       Object.defineProperty(win.Event.prototype, 'timeStamp', {
@@ -128,8 +142,11 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         consoleCount: host.consoleCount,
         consoleText: host.consoleText,
         domHash: () => domHash(win.document),
-        dispatchInput: (input) =>
-          input.type === FETCH_INPUT ? fetches!.settle(input) : dispatchInput(win, input),
+        dispatchInput: (input) => {
+          if (input.type === FETCH_INPUT) return fetches!.settle(input);
+          popups!.input(input.type, input.now, loop?.mode === 'replaying');
+          dispatchInput(win, input);
+        },
         syncAnimations: createAnimationSync(win.document, clock.perfNow),
         send: host.send,
         tickStarted: host.tickStarted,

@@ -118,8 +118,8 @@ describe('console store', () => {
     expect(texts(store)).toEqual(['outer', 'a', 'inner', 'b', 'c', 'd']);
     expect(entries.map((e) => e.depth)).toEqual([0, 1, 1, 2, 1, 0]);
     const [outer, , inner, b] = entries;
-    expect(b?.groups).toEqual([outer?.id, inner?.id]);
-    expect(entries[5]?.groups).toEqual([]);
+    expect(entries.map((e) => e.group)).toEqual([null, outer?.id, outer?.id, inner?.id, outer?.id, null]);
+    expect(b?.group).toBe(inner?.id);
   });
 
   it('does not fold repeats across a group boundary', () => {

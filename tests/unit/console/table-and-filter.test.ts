@@ -106,4 +106,29 @@ describe('visibleEntries', () => {
       'Outside',
     ]);
   });
+
+  it('handles 10,000 nested groups: closing one hides everything inside it, at any depth', () => {
+    const store = createConsoleStore({ schedule: () => undefined, maxEntries: 20_000 });
+    const depth = 10_000;
+    for (let i = 0; i < depth; i++)
+      store.pushRuntime({ type: 'console', level: 'group', args: [s(`g${i}`)] });
+    store.pushRuntime({ type: 'console', level: 'log', args: [s('deepest')] });
+    for (let i = 0; i < depth; i++)
+      store.pushRuntime({ type: 'console', level: 'groupEnd', args: [] });
+    store.pushRuntime({ type: 'console', level: 'log', args: [s('after')] });
+    store.flush();
+    const entries = store.getState().entries;
+    expect(entries).toHaveLength(depth + 2);
+    expect(entries[depth]?.depth).toBe(depth);
+    expect(entries[depth + 1]?.depth).toBe(0);
+    const shown = (toggled: number[]) =>
+      visibleEntries(entries, { level: 'all', text: '', toggledGroups: new Set(toggled) }).length;
+    expect(shown([])).toBe(depth + 2);
+    // The outermost closed: its header and the line after the groups remain.
+    expect(shown([entries[0]!.id])).toBe(2);
+    // A group halfway down closed: the headers above it, itself, and the line after.
+    expect(shown([entries[depth / 2]!.id])).toBe(depth / 2 + 2);
+    // The innermost closed: only 'deepest' is hidden.
+    expect(shown([entries[depth - 1]!.id])).toBe(depth + 1);
+  });
 });
