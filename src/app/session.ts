@@ -244,7 +244,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           if (runController.getState().status === 'not-responding') {
             consoleStore.push({
               kind: 'notice',
-              text: `The preview stopped responding at tick ${tick} (a long or infinite loop?) and was stopped. Fix the code and press Run.`,
+              text: `The preview stopped responding at tick ${tick} (a long or infinite loop, or it ran out of memory?) and was stopped. Fix the code and press Run.`,
             });
           }
         },

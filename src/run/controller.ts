@@ -246,7 +246,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       const at = tick === undefined ? '' : ` at tick ${tick}`;
       set({
         status: 'not-responding',
-        detail: `The preview stopped responding${at} (a long or infinite loop?) and was stopped.`,
+        detail: `The preview stopped responding${at} (a long or infinite loop, or it ran out of memory?) and was stopped.`,
         hungAt: tick,
       });
     },

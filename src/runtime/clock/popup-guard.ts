@@ -6,7 +6,14 @@
  */
 
 /** Input types that grant an activation (the HTML spec's activation-triggering events, and click). */
-const ACTIVATING = new Set(['keydown', 'mousedown', 'pointerdown', 'pointerup', 'touchend', 'click']);
+const ACTIVATING = new Set([
+  'keydown',
+  'mousedown',
+  'pointerdown',
+  'pointerup',
+  'touchend',
+  'click',
+]);
 
 /** How long an activation lasts in virtual time (Chrome's transient activation: 5 s). */
 const ACTIVATION_MS = 5000;
