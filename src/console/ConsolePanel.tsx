@@ -1,12 +1,12 @@
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ArrowDown } from 'lucide-react';
 import { ConsoleActionsContext, type ConsoleActions } from './console-context';
 import type { ConsoleStore } from './console-store';
 import { useStore } from '../ui/useStore';
-import { ConsoleEntryView } from './ConsoleEntryView';
+import { ConsoleRows } from './ConsoleRows';
 import { ConsoleToolbar } from './ConsoleToolbar';
-import { isGroupOpen, visibleEntries, type LevelFilter } from './entry-filter';
+import { visibleEntries, type LevelFilter } from './entry-filter';
 import './console.css';
 
 export interface ConsolePanelProps {
@@ -55,18 +55,18 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanel
     setPinned(true);
   }, []);
 
-  // After every change, stay at the bottom if the user was there (before paint: no flicker).
-  useLayoutEffect(() => {
-    if (pinned) {
-      const el = listRef.current;
-      if (el) el.scrollTop = el.scrollHeight;
-    }
-  }, [visible, pinned]);
-
+  // Only the user unpins the log: scrolls the app makes (following output, rows measured
+  // taller than estimated) must not read as "the user scrolled up".
+  const userScrolls = useRef(false);
+  const onUserScrollIntent = () => {
+    userScrolls.current = true;
+  };
   const onScroll = () => {
     const el = listRef.current;
-    if (!el) return;
+    if (!el || !userScrolls.current) return;
     const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= PIN_SLACK;
+    // Back at the bottom, the log follows again until the user next scrolls.
+    if (atEnd) userScrolls.current = false;
     if (atEnd !== pinned) setPinned(atEnd);
   };
 
@@ -89,6 +89,10 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanel
           className="pp-console-list"
           tabIndex={0}
           onScroll={onScroll}
+          onWheel={onUserScrollIntent}
+          onPointerDown={onUserScrollIntent}
+          onTouchStart={onUserScrollIntent}
+          onKeyDown={onUserScrollIntent}
         >
           {snapshot.dropped > 0 && (
             <div className="pp-entry pp-dropped">
@@ -97,14 +101,13 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanel
               the latest {snapshot.entries.length.toLocaleString()})
             </div>
           )}
-          {visible.map((entry) => (
-            <ConsoleEntryView
-              key={entry.id}
-              entry={entry}
-              open={isGroupOpen(entry, toggled)}
-              onToggleGroup={onToggleGroup}
-            />
-          ))}
+          <ConsoleRows
+            entries={visible}
+            scrollRef={listRef}
+            pinned={pinned}
+            toggled={toggled}
+            onToggleGroup={onToggleGroup}
+          />
           {visible.length === 0 && (
             <div className="pp-empty">
               {filtering && snapshot.entries.length

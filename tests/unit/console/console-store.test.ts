@@ -118,7 +118,14 @@ describe('console store', () => {
     expect(texts(store)).toEqual(['outer', 'a', 'inner', 'b', 'c', 'd']);
     expect(entries.map((e) => e.depth)).toEqual([0, 1, 1, 2, 1, 0]);
     const [outer, , inner, b] = entries;
-    expect(entries.map((e) => e.group)).toEqual([null, outer?.id, outer?.id, inner?.id, outer?.id, null]);
+    expect(entries.map((e) => e.group)).toEqual([
+      null,
+      outer?.id,
+      outer?.id,
+      inner?.id,
+      outer?.id,
+      null,
+    ]);
     expect(b?.group).toBe(inner?.id);
   });
 

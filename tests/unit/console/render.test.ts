@@ -93,7 +93,7 @@ describe('ConsolePanel (server-rendered)', () => {
     expect(html).toContain('[Circular]');
   });
 
-  it('renders 2,000 entries (informal timing printed)', () => {
+  it('renders a window of rows, not all 2,000 entries', () => {
     const store = createConsoleStore({ schedule: () => undefined });
     for (let i = 0; i < 2000; i++) {
       store.pushRuntime({
@@ -106,10 +106,12 @@ describe('ConsolePanel (server-rendered)', () => {
       });
     }
     store.flush();
-    const t0 = performance.now();
     const html = render(store);
-    const ms = performance.now() - t0;
-    console.info(`server render of 2,000 entries with an object each: ${ms.toFixed(0)} ms`);
-    expect(html.match(/class="pp-entry /g)).toHaveLength(2000);
+    const rows = html.match(/class="pp-entry /g)?.length ?? 0;
+    // A panel's height of rows and the overscan either side: the rest is a spacer.
+    expect(rows).toBeGreaterThan(10);
+    expect(rows).toBeLessThan(100);
+    expect(html).toContain('line 0');
+    expect(html).not.toContain('line 1999');
   });
 });
