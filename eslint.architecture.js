@@ -49,7 +49,9 @@ const UI_PACKAGES = [
   'react-aria-components',
   'lucide-react',
   'monaco-editor',
-  '@monaco-editor/react',
+  'monaco-vim',
+  'monaco-emacs',
+  'emmet-monaco-es',
   'react-resizable-panels',
   '@tanstack/react-query',
 ].map((name) => ({ name, message: 'The core imports no UI library (docs/architecture.md).' }));

@@ -9,6 +9,15 @@ export default defineConfig({
   // The app's own text is English: React Aria's built-in strings (e.g. "Select all") follow it,
   // instead of shipping every locale's strings to be parsed on each load.
   plugins: [react(), optimizeLocales.vite({ locales: ['en-US'] })],
+  resolve: {
+    alias: [
+      // monaco-vim imports Monaco's files by their pre-0.55 paths (esm/vs/…), monaco-emacs the
+      // package's main entry (every language at once): both get the files the app loads, so
+      // they share its Monaco instead of bundling another.
+      { find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: 'monaco-editor/$1' },
+      { find: /^monaco-editor$/, replacement: 'monaco-editor/editor/editor.api' },
+    ],
+  },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
   server: { port: 5173, strictPort: false },

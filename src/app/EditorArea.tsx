@@ -92,6 +92,7 @@ export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: Edito
           format={format}
           onFormatFailed={(result) => setFormatError(result.error)}
           formatRequest={formatRequest}
+          onSave={() => void session.persistence.autosave.flush()}
           onShown={session.editorShown}
         />
       </div>

@@ -14,6 +14,9 @@ import {
   syncModels,
 } from './models';
 import { useMonaco } from './useMonaco';
+import { addEditorCommands, formatShownFile } from './editor-commands';
+import { loadEmmet, wantsEmmet } from './emmet';
+import { useKeyBindings } from './useKeyBindings';
 import { useSystemTheme, type EditorTheme } from './useSystemTheme';
 import './editor.css';
 
@@ -70,6 +73,8 @@ export interface CodeEditorProps {
   onFormatFailed?(result: Extract<FormatResult, { ok: false }>, path: string): void;
   /** Formats the shown file (as Shift+Alt+F does) each time this number changes. */
   formatRequest?: number;
+  /** Ctrl/Cmd+S in the editor (after formatting, with format-on-save on). */
+  onSave?(): void;
   /** Once: the editor paints in this frame, or it could not load. */
   onShown?(): void;
 }
@@ -93,12 +98,17 @@ export function CodeEditor(props: CodeEditorProps) {
     format: props.format,
     onFormatFailed: props.onFormatFailed,
     onShown: props.onShown,
+    onSave: props.onSave,
+    formatOnSave: options?.formatOnSave ?? false,
   });
   const lastFormat = useRef(props.formatRequest);
   const canRun = useRef<(value: boolean) => void>(undefined);
   const lastProject = useRef(projectId);
   const lastReveal = useRef<number>(undefined);
   const shown = useRef(activePath);
+  const [keyStatus, setKeyStatus] = useState<HTMLDivElement | null>(null);
+  const keyBindings = options?.keyBindings ?? 'default';
+  const keyBindingsError = useKeyBindings(instance, keyBindings, keyStatus);
 
   useEffect(() => {
     callbacks.current = {
@@ -108,6 +118,8 @@ export function CodeEditor(props: CodeEditorProps) {
       format: props.format,
       onFormatFailed: props.onFormatFailed,
       onShown: props.onShown,
+      onSave: props.onSave,
+      formatOnSave: options?.formatOnSave ?? false,
     };
     canRun.current?.(!!props.onRunShortcut);
     shown.current = activePath;
@@ -127,12 +139,15 @@ export function CodeEditor(props: CodeEditorProps) {
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
     setInstance(created.instance);
     setLanguageService(sync);
-    // Shift+Alt+F everywhere (Monaco binds Ctrl+Shift+I on Linux), as users of VS Code on
-    // Windows, of the TypeScript Playground and of StackBlitz expect.
-    created.instance.addCommand(
-      monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF,
-      () => void created.instance.getAction('editor.action.formatDocument')?.run(),
-    );
+    addEditorCommands(monaco, created.instance, {
+      formatOnSave: () => callbacks.current.formatOnSave,
+      save: () => callbacks.current.onSave?.(),
+    });
+    // Emmet's chunk loads when the first HTML, CSS or script file is shown, not at startup.
+    const emmet = created.instance.onDidChangeModel(() => {
+      const language = created.instance.getModel()?.getLanguageId();
+      if (language && wantsEmmet(language)) loadEmmet(monaco).catch(() => {});
+    });
     const prettier = props.format
       ? registerPrettier(
           monaco,
@@ -141,6 +156,7 @@ export function CodeEditor(props: CodeEditorProps) {
         )
       : undefined;
     return () => {
+      emmet.dispose();
       prettier?.dispose();
       saveViewState(created.instance);
       setModelChangeHandler(undefined);
@@ -217,12 +233,28 @@ export function CodeEditor(props: CodeEditorProps) {
     if (!instance || formatRequest === undefined || lastFormat.current === formatRequest) return;
     lastFormat.current = formatRequest;
     instance.focus();
-    void instance.getAction('editor.action.formatDocument')?.run();
+    void formatShownFile(instance);
   }, [instance, formatRequest]);
 
   return (
-    <div className="pp-code-editor" data-theme={theme} aria-busy={!instance && !error}>
+    <div
+      className={'pp-code-editor' + (keyBindings === 'default' ? '' : ' pp-code-editor--keys')}
+      data-theme={theme}
+      aria-busy={!instance && !error}
+    >
       <div ref={container} className="pp-code-editor__surface" hidden={!hasModel} />
+      <div
+        ref={setKeyStatus}
+        className="pp-code-editor__keys"
+        role="status"
+        aria-label={keyBindings === 'vim' ? 'Vim status' : 'Emacs status'}
+        hidden={keyBindings === 'default' || !hasModel}
+      />
+      {keyBindingsError ? (
+        <div className="pp-code-editor__keys" role="alert">
+          {keyBindingsError}
+        </div>
+      ) : null}
       {error ? (
         <div className="pp-code-editor__message">
           <p>The editor could not load ({String(error)}).</p>

@@ -5,6 +5,7 @@
 import type { editor } from 'monaco-editor';
 import type { MonacoApi } from './monaco-setup';
 import type { EditorTheme } from './useSystemTheme';
+import type { KeyBindings } from './keybindings';
 
 /** User-facing editor settings. */
 export interface EditorSettings {
@@ -16,6 +17,10 @@ export interface EditorSettings {
   wordWrap?: boolean;
   /** Show the minimap (default off: the editor pane is narrow). */
   minimap?: boolean;
+  /** Monaco's keys, Vim or Emacs (default: Monaco's). */
+  keyBindings?: KeyBindings;
+  /** Ctrl/Cmd+S formats the open file with Prettier before saving (default off). */
+  formatOnSave?: boolean;
 }
 
 /** Monaco's built-in themes, which the app shell's light and dark palettes match. */

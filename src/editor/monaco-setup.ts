@@ -25,7 +25,6 @@ import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?work
 import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
-import { loader } from '@monaco-editor/react';
 import { ASSET_DECLARATIONS } from './ambient';
 import type { TypeLib } from './type-libs';
 
@@ -81,8 +80,6 @@ export function setupMonaco(typeLibs: readonly TypeLib[] = []): MonacoApi {
     getWorker: (_workerId: string, label: string) => new (WORKERS[label] ?? EditorWorker)(),
   };
   monaco = { ...api, typescript };
-  // Any <Editor> from @monaco-editor/react then uses this copy instead of fetching a CDN's.
-  loader.config({ monaco });
 
   for (const defaults of [typescript.typescriptDefaults, typescript.javascriptDefaults]) {
     defaults.setCompilerOptions(COMPILER_OPTIONS);

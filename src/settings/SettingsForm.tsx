@@ -19,6 +19,7 @@ import {
 } from './settings-store';
 import { Num, Toggle } from './fields';
 import { RunLoopSettings } from './RunLoopSettings';
+import { EditingSettings } from './EditingSettings';
 
 const THEME_LABELS: Record<ThemeSetting, string> = {
   system: 'System',
@@ -61,6 +62,7 @@ export function SettingsForm({ store }: { store: SettingsStore }) {
       />
       <Toggle label="Word wrap" value={s.wordWrap} set={(wordWrap) => update({ wordWrap })} />
       <Toggle label="Minimap" value={s.minimap} set={(minimap) => update({ minimap })} />
+      <EditingSettings settings={s} update={update} />
       <Toggle
         label="Auto-run after edits"
         value={s.autoRun}

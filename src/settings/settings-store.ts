@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { KEY_BINDINGS, type KeyBindings } from '../editor/keybindings';
 
 /** User preferences that outlive a reload, edited in the Settings dialog and applied at once. */
 export interface Settings {
@@ -20,6 +21,10 @@ export interface Settings {
   wordWrap: boolean;
   /** Show the editor's minimap. */
   minimap: boolean;
+  /** The editor's keys: Monaco's own, Vim or Emacs. */
+  keyBindings: KeyBindings;
+  /** Ctrl/Cmd+S formats the open file with Prettier before saving. */
+  formatOnSave: boolean;
   /** Default speed of virtual time in a run (read by the run loop). */
   runSpeed: number;
   /** Keep hidden previews parked at ticks before the current one, so Step back is instant. */
@@ -45,6 +50,8 @@ export const DEFAULT_SETTINGS: Settings = {
   tabSize: 2,
   wordWrap: false,
   minimap: false,
+  keyBindings: 'default',
+  formatOnSave: false,
   runSpeed: 1,
   replayStandby: true,
   replayCheckpoints: 4,
@@ -125,7 +132,7 @@ export function validateSettings(patch: Record<string, unknown>): {
 } {
   const valid: Partial<Settings> = {};
   const errors: SettingsErrors = {};
-  const bool = (k: 'autoRun' | 'wordWrap' | 'minimap' | 'replayStandby') => {
+  const bool = (k: 'autoRun' | 'wordWrap' | 'minimap' | 'replayStandby' | 'formatOnSave') => {
     if (!(k in patch)) return;
     if (typeof patch[k] === 'boolean') valid[k] = patch[k];
     else errors[k] = 'Expected on or off.';
@@ -140,6 +147,7 @@ export function validateSettings(patch: Record<string, unknown>): {
   bool('wordWrap');
   bool('minimap');
   bool('replayStandby');
+  bool('formatOnSave');
   num('fontSize', 'Font size');
   num('tabSize', 'Tab size');
   num('autoRunDelayMs', 'Auto-run delay');
@@ -150,6 +158,11 @@ export function validateSettings(patch: Record<string, unknown>): {
   if ('theme' in patch) {
     if (THEMES.includes(patch.theme as ThemeSetting)) valid.theme = patch.theme as ThemeSetting;
     else errors.theme = 'Choose System, Light or Dark.';
+  }
+  if ('keyBindings' in patch) {
+    if (KEY_BINDINGS.includes(patch.keyBindings as KeyBindings))
+      valid.keyBindings = patch.keyBindings as KeyBindings;
+    else errors.keyBindings = 'Choose Default, Vim or Emacs.';
   }
   if ('runSpeed' in patch) {
     if (RUN_SPEEDS.includes(patch.runSpeed as number)) valid.runSpeed = patch.runSpeed as number;

@@ -9,11 +9,12 @@ export function useEditorSettings(store: SettingsStore): {
   options: EditorSettings;
   theme: EditorTheme;
 } {
-  const { fontSize, tabSize, wordWrap, minimap, theme } = useStore(store);
+  const { fontSize, tabSize, wordWrap, minimap, keyBindings, formatOnSave, theme } =
+    useStore(store);
   const system = useSystemTheme();
   const options = useMemo(
-    () => ({ fontSize, tabSize, wordWrap, minimap }),
-    [fontSize, tabSize, wordWrap, minimap],
+    () => ({ fontSize, tabSize, wordWrap, minimap, keyBindings, formatOnSave }),
+    [fontSize, tabSize, wordWrap, minimap, keyBindings, formatOnSave],
   );
   return { options, theme: theme === 'system' ? system : theme };
 }

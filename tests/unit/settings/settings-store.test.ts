@@ -24,6 +24,8 @@ describe('settings store', () => {
       tabSize: 4,
       wordWrap: true,
       minimap: true,
+      keyBindings: 'vim' as const,
+      formatOnSave: true,
       autoRun: false,
       autoRunDelayMs: 1200,
       runSpeed: 0.5,
@@ -49,6 +51,8 @@ describe('settings store', () => {
       cdnBase: 'ftp://mirror/',
       theme: 'neon' as never,
       wordWrap: 'yes' as never,
+      keyBindings: 'nano' as never,
+      formatOnSave: 1 as never,
       minimap: true,
     });
     expect(errors.fontSize).toBe('Font size must be between 8 and 40.');
@@ -58,7 +62,15 @@ describe('settings store', () => {
     expect(errors.cdnBase).toBe('The CDN URL must start with http:// or https://.');
     expect(errors.theme).toBe('Choose System, Light or Dark.');
     expect(errors.wordWrap).toBeDefined();
+    expect(errors.keyBindings).toBe('Choose Default, Vim or Emacs.');
+    expect(errors.formatOnSave).toBe('Expected on or off.');
     expect(store.getState()).toEqual({ ...DEFAULT_SETTINGS, minimap: true });
+  });
+
+  it("starts with Monaco's own keys and without format-on-save", () => {
+    const state = createSettingsStore(memory()).getState();
+    expect(state.keyBindings).toBe('default');
+    expect(state.formatOnSave).toBe(false);
   });
 
   it('ignores tampered or broken stored values field by field', () => {
