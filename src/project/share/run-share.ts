@@ -90,14 +90,17 @@ export function readRun(bytes: Uint8Array): ReadRunResult {
   return problem ? fail(`its ${problem}`) : { ok: true, run: parsed.data };
 }
 
-/** The recording up to `tick` only (what "Cut at tick n" shares). */
+/**
+ * The recording up to `tick` only (what "Cut at tick n" shares). Fetch responses settled later
+ * go too: past the recording the receiver's run is live, and fetches there go to the network.
+ */
 export function cutRun(run: SharedRun, tick: number): SharedRun {
   const at = Math.min(tick, run.lastTick);
   return {
     ...run,
     tick: Math.min(run.tick, at),
     lastTick: at,
-    inputs: run.inputs.filter((i) => i.tick <= at || i.type === FETCH_INPUT),
+    inputs: run.inputs.filter((i) => i.tick <= at),
   };
 }
 

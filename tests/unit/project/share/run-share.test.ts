@@ -151,12 +151,10 @@ describe('fitting a run into a link', () => {
     inputs: [click(4), fetched(8, 'x'.repeat(100)), click(30), fetched(40, 'y'), fetched(60, 'z')],
   };
 
-  test('cutting at a tick keeps the recording up to it and fetches still in flight', () => {
-    expect(cutRun(long, 10)).toEqual({
-      ...long,
-      lastTick: 10,
-      inputs: [long.inputs[0], long.inputs[1], long.inputs[3], long.inputs[4]],
-    });
+  test('cutting at a tick keeps the recording up to it, fetch responses included', () => {
+    expect(cutRun(long, 10)).toEqual({ ...long, lastTick: 10, inputs: long.inputs.slice(0, 2) });
+    expect(fetchBytes(cutRun(long, 9))).toBe(JSON.stringify({ body: 'x'.repeat(100) }).length);
+    expect(cutRun(long, 3)).toEqual({ ...long, tick: 3, lastTick: 3, inputs: [] });
   });
 
   test('fetch bodies are counted and capped', () => {
