@@ -48,7 +48,8 @@ async function pause(page: Page) {
 /** Waits until the timeline rests at `tick` (a replay or a step has finished). */
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page), { timeout: 60_000 }).toBe(tick);
-  // Both step buttons are off while a replay runs; at tick 0 only Step forward comes back.
+  // The slider moves when the replay rests at the tick; then stepping is possible (only
+  // forward at tick 0).
   const name = tick === 0 ? 'Step forward' : 'Step back';
   await expect(page.getByRole('button', { name })).toBeEnabled({ timeout: 60_000 });
 }
