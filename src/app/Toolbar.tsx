@@ -48,7 +48,11 @@ export function Toolbar({ session }: { session: Session }) {
       </Switch>
       <RunControls timeline={session.timeline} />
       <LiveRunStatus controller={session.controller} />
-      <ShareButton store={session.project} library={session.persistence.library} />
+      <ShareButton
+        store={session.project}
+        library={session.persistence.library}
+        getRun={() => session.runSharing.shareable()}
+      />
       <SettingsButton settings={session.settings} />
     </header>
   );

@@ -28,6 +28,7 @@ import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
+import { createRunSharing, type RunSharing } from './run-sharing';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -47,6 +48,8 @@ export interface Session {
   timeline: Timeline;
   /** Prettier in a worker, started on the first format. */
   format: FormatClient;
+  /** The run a share link can carry, and the shared run the page opened with. */
+  runSharing: RunSharing;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
@@ -120,6 +123,12 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   let pending: { program: Program; run: RunInfo } | null = null;
   let current: { program: Program; run: RunInfo } | null = null;
   let controller: RunController | null = null;
+  const runSharing = createRunSharing({
+    project,
+    timeline: () => timeline,
+    current: () => current,
+    opened: startup.run,
+  });
   const { timeline, checkpoints } = wireTimeline({
     console: consoleStore,
     getHost: () => host,
@@ -138,14 +147,15 @@ export function createSession(startup: Startup = PLAIN_START): Session {
 
   controller = createRunController({
     build: (request) => bundler.build(request),
-    getProject: () => project.getState().project,
+    getProject: () => runSharing.building(project.getState().project),
+    takeRecording: () => runSharing.takeRecording(),
     // Saved before code runs, but a storage that never answers must not hold the run.
     beforeRun: () => persistence.autosave.flush(PRE_RUN_SAVE_MS),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       consoleStore.setProgram(program);
       current = { program, run };
-      timeline.startRun(run, run.startTime);
+      timeline.startRun(run, run.startTime, runSharing.started(run));
       if (host) void host.start(program, run);
       else pending = { program, run };
     },
@@ -217,6 +227,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     settings,
     project,
     format,
+    runSharing,
     console: consoleStore,
     controller: runController,
     timeline,

@@ -5,6 +5,7 @@
 import type { Project } from '../protocol';
 import { decodeFragment, FRAGMENT_PREFIX } from '../project/share/share-codec';
 import { readLinkFlags } from '../project/share/share-url';
+import type { SharedRun } from '../project/share/run-share';
 
 export interface Startup {
   /** The shared project; undefined = the usual start (default or saved project). */
@@ -19,6 +20,10 @@ export interface Startup {
   embed: boolean;
   /** What was wrong with the link, for a banner; the app opened as usual instead. */
   error?: string;
+  /** A run the link carries: the first run replays it and pauses at the sender's tick. */
+  run?: SharedRun;
+  /** Why the link's run was left out (the code opened without it), for a banner. */
+  runError?: string;
 }
 
 export function decideStartup(href: string): Startup {
@@ -40,6 +45,8 @@ export function decideStartup(href: string): Startup {
     fromPermalink: true,
     readOnly,
     embed,
+    ...(result.options.run ? { run: result.options.run } : {}),
+    ...(result.runError ? { runError: result.runError } : {}),
   };
 }
 

@@ -40,7 +40,7 @@ export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
   } = createStore<ViewState>()(() => ({
     readOnly: startup.readOnly,
     embed: startup.embed,
-    notice: startup.error ?? null,
+    notice: startup.error ?? startup.runError ?? null,
   }));
   // The bad fragment was reported: drop it, so a reload does not report it again.
   if (startup.error) {

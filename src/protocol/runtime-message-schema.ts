@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RuntimeMessage, SerializedValue } from './index';
+import type { InputRecord, RuntimeMessage, SerializedValue } from './index';
 
 // The preview runs user code in the runtime's realm, so anything arriving from it may be
 // forged: every message is checked against the protocol's shapes and dropped if it differs.
@@ -105,7 +105,8 @@ const consoleBatch = z.object({
 });
 
 const prim = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
-const inputRecord = z.object({
+/** One recorded input (also what a shared run's link carries: untrusted alike). */
+export const inputRecord = z.object({
   tick: z.number().int().nonnegative(),
   now: z.number(),
   type: z.string().max(40),
@@ -185,6 +186,7 @@ type Assert<T extends true> = T;
 export type SchemasMatchTypes = [
   Assert<Same<z.output<typeof serializedUnion>, SerializedValue>>,
   Assert<Same<z.output<typeof runtimeMessage>, RuntimeMessage>>,
+  Assert<Same<z.output<typeof inputRecord>, InputRecord>>,
 ];
 
 /** A checked message, or why it was refused (the path and problem of each mismatch). */

@@ -58,6 +58,16 @@ export interface RunInfo {
   replay?: { tick: number; inputs: InputRecord[] };
 }
 
+/** A recorded run to start instead of a new one: a shared run's seed, start time and inputs. */
+export interface RecordedStart {
+  /** The recording's random seed. */
+  seed: number;
+  /** The recording's virtual start time (ms since epoch). */
+  startTime: number;
+  /** Replay the recording to `tick` with `inputs`, then pause. */
+  replay: { tick: number; inputs: InputRecord[] };
+}
+
 /** What the user reads when the program navigated its preview away (status detail, console). */
 export const NAVIGATED =
   'The program navigated its preview (a form submitted without preventDefault(), location.reload(), or a new location), which ends the run. Press Run to start again.';
@@ -83,6 +93,8 @@ export interface RunControllerDeps {
   beforeRun?(): Promise<void> | void;
   /** Called before a run starts (the console starts afresh). */
   onRunStart?(run: RunInfo): void;
+  /** A recording the next started run replays instead of running live (asked once per run). */
+  takeRecording?(): RecordedStart | undefined;
   /** Called when the bundler itself failed (worker dead twice). */
   onBundlerError?(error: Error): void;
   /** Injected so tests drive time. */
@@ -186,11 +198,10 @@ export function createRunController(deps: RunControllerDeps): RunController {
     }
     await saving;
     if (seq !== buildSeq) return;
-    const info: RunInfo = {
-      runId: getState().runId + 1,
-      seed: Math.floor(random() * 2 ** 32),
-      startTime: now(),
-    };
+    const recorded = deps.takeRecording?.();
+    const info: RunInfo = recorded
+      ? { runId: getState().runId + 1, ...recorded }
+      : { runId: getState().runId + 1, seed: Math.floor(random() * 2 ** 32), startTime: now() };
     deps.onRunStart?.(info);
     // "Running" waits for the preview's first word from this run (see handleRuntime).
     set({

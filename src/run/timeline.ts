@@ -58,8 +58,11 @@ export interface TimelineDeps {
 export interface Timeline {
   getState(): TimelineState;
   subscribe(listener: () => void): () => void;
-  /** A new run started in `frame` (a fresh iframe playing from tick 0). */
-  startRun(frame: object, startTime: number): void;
+  /**
+   * A new run started in `frame` (a fresh iframe playing from tick 0), or replaying a shared
+   * `recorded` run to its last tick: the timeline then returns to the sender's tick and pauses.
+   */
+  startRun(frame: object, startTime: number, recorded?: RecordedLanding): void;
   /** A message from `frame`; returns true when the console should show it now. */
   handle(frame: object, message: RuntimeMessage): boolean;
   play(): void;
@@ -78,6 +81,14 @@ export interface Timeline {
   replayFailed(): void;
   /** The run ended (new build, hang): nothing to control. */
   stop(): void;
+}
+
+/** Where a run started from a recording should land. */
+export interface RecordedLanding {
+  /** The tick to pause at (the sender's). */
+  landAt: number;
+  /** The recording's last tick (the preview replays to it first, so all of it is in the history). */
+  lastTick: number;
 }
 
 const initial: TimelineState = {
@@ -109,6 +120,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
    * last tick).
    */
   let replaying = false;
+  /** A recorded run's last tick, until its first replay rests (then checked it was reached). */
+  let recordedLast: number | null = null;
 
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
@@ -155,17 +168,20 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const api: Timeline = {
     getState: get,
     subscribe,
-    startRun(f, start) {
+    startRun(f, start, recorded) {
       history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
         set({ firstTick: first, historyNote: note }),
       );
       frame = f;
       startTime = start;
       shownUpTo = 0;
-      queued = null;
+      // A recording replays live (its output is the history), then seeks back to the landing.
+      queued = recorded && recorded.landAt < recorded.lastTick ? recorded.landAt : null;
+      recordedLast = recorded ? recorded.lastTick : null;
       replaying = false;
-      set({ ...initial, speed: get().speed, active: true, mode: 'playing' }, true);
-      if (get().speed !== 1) deps.send({ type: 'play', speed: get().speed });
+      const mode = recorded ? 'replaying' : 'playing';
+      set({ ...initial, speed: get().speed, active: true, mode }, true);
+      if (!recorded && get().speed !== 1) deps.send({ type: 'play', speed: get().speed });
     },
     handle(f, message) {
       if (f !== frame) return false;
@@ -176,6 +192,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         followConsole(tick);
         // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
         // (subscribers do not act on a pause that is over straight away).
+        if (mode === 'paused' && recordedLast !== null) {
+          if (tick < recordedLast)
+            deps.notice(
+              `The shared run stopped at tick ${tick} of ${recordedLast}: this replay differs from the sender’s run.`,
+            );
+          recordedLast = null;
+        }
         const runOn = mode === 'paused' ? queued : null;
         if (runOn !== null) queued = null;
         else if (mode !== 'replaying') replaying = false;

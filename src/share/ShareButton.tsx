@@ -4,7 +4,7 @@ import { ShareDialog, type ShareDialogProps } from './ShareDialog';
 import './share.css';
 
 /** Toolbar button "Share" opening the share dialog. */
-export function ShareButton({ store, library }: Omit<ShareDialogProps, 'close'>) {
+export function ShareButton({ store, library, getRun }: Omit<ShareDialogProps, 'close'>) {
   return (
     <AppDialog
       trigger={
@@ -17,7 +17,7 @@ export function ShareButton({ store, library }: Omit<ShareDialogProps, 'close'>)
       modalClassName="pp-share-modal"
       closeLabel="Close"
     >
-      {(close) => <ShareDialog store={store} library={library} close={close} />}
+      {(close) => <ShareDialog store={store} library={library} close={close} getRun={getRun} />}
     </AppDialog>
   );
 }

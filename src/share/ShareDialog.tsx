@@ -11,6 +11,8 @@ import { useCopy } from './useCopy';
 import { OpenLinkField } from './OpenLinkField';
 import { FileSelect } from '../files/FileSelect';
 import { hasFile } from '../project/model/file-lookup';
+import { cutRun, runLinkProblem, type SharedRun } from '../project/share/run-share';
+import { RunOption } from './RunOption';
 
 export interface ShareDialogProps {
   /** The open project: what the link carries. */
@@ -19,18 +21,32 @@ export interface ShareDialogProps {
   library: Pick<ProjectLibrary, 'create'>;
   /** Closes the dialog (after opening a pasted link). */
   close: () => void;
+  /** The current run as a link carries it, read when the dialog opens; null when none. */
+  getRun?: () => SharedRun | null;
 }
 
 /** The "Share" dialog: the link and its options, an embed snippet, and opening a pasted link. */
-export function ShareDialog({ store, library, close }: ShareDialogProps) {
+export function ShareDialog({ store, library, close, getRun }: ShareDialogProps) {
   const { project, activePath } = useStore(store);
   const [readOnly, setReadOnly] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const open =
     chosen !== null && hasFile(project.files, chosen) ? chosen : (activePath ?? project.entry);
-  const fragment = useMemo(() => encodeProject(project, { open }), [project, open]);
+  // The run as it was when the dialog opened: the link stays the same while it is open.
+  const [snapshot] = useState(() => getRun?.() ?? null);
+  const [includeRun, setIncludeRun] = useState(false);
+  const [cut, setCut] = useState(false);
+  const run = useMemo(
+    () => (includeRun && snapshot ? (cut ? cutRun(snapshot, snapshot.tick) : snapshot) : undefined),
+    [includeRun, snapshot, cut],
+  );
+  const fragment = useMemo(
+    () => encodeProject(project, { open, ...(run ? { run } : {}) }),
+    [project, open, run],
+  );
   const base = appBase(window.location.href);
   const link = shareUrl(base, fragment, { readOnly });
+  const refused = run ? runLinkProblem(run, link.length) : null;
   const embed = embedSnippet(
     shareUrl(base, fragment, { readOnly, embed: true }),
     `${project.name} — Playpen`,
@@ -65,14 +81,26 @@ export function ShareDialog({ store, library, close }: ShareDialogProps) {
           onSelect={setChosen}
         />
       </div>
+      <RunOption
+        snapshot={snapshot}
+        included={includeRun}
+        onInclude={setIncludeRun}
+        run={run}
+        refused={refused}
+        onCut={() => setCut(true)}
+      />
       <div className="pp-share-section">
-        <TextField className="pp-share-field" value={link} isReadOnly>
+        <TextField className="pp-share-field" value={refused ? '' : link} isReadOnly>
           <Label>Link</Label>
           <Input className="pp-share-input" onFocus={(e) => e.currentTarget.select()} />
         </TextField>
         <div className="pp-share-row">
           <span className="pp-share-length">{link.length.toLocaleString('en')} characters</span>
-          <Button className="pp-button pp-button--primary" onPress={() => void copyText(link)}>
+          <Button
+            className="pp-button pp-button--primary"
+            isDisabled={refused !== null}
+            onPress={() => void copyText(link)}
+          >
             <Copy size={14} aria-hidden="true" />
             Copy link
           </Button>
@@ -93,7 +121,11 @@ export function ShareDialog({ store, library, close }: ShareDialogProps) {
           </p>
         )}
       </div>
-      <TextField className="pp-share-section pp-share-field" value={embed} isReadOnly>
+      <TextField
+        className="pp-share-section pp-share-field"
+        value={refused ? '' : embed}
+        isReadOnly
+      >
         <Label>Embed code</Label>
         <TextArea className="pp-share-input" rows={3} onFocus={(e) => e.currentTarget.select()} />
       </TextField>

@@ -1,7 +1,8 @@
 /**
  * Share permalinks: the whole project in the URL fragment (`#code/…`), which browsers never
  * send to a server. Payload = one version byte + raw deflate (with a preset dictionary of
- * common code) of share-format's record, in base64url without padding.
+ * common code) of share-format's record, in base64url without padding. Format 2 adds a run
+ * after the project (run-share.ts) and ends with the CRC-32 seal; code-only links stay format 1.
  */
 import { deflateSync, Inflate } from 'fflate';
 import type { Project } from '../../protocol';
@@ -11,6 +12,7 @@ import { SHARE_DICTIONARY_V1 } from './share-dictionary';
 import { isScriptPath } from '../model/file-types';
 import { ancestorsOf, validatePath } from '../model/paths';
 import { crc32 } from '../import/zip-reader';
+import { joinRecords, readRun, splitRecords, writeRun, type SharedRun } from './run-share';
 
 export const FRAGMENT_PREFIX = 'code/';
 /**
@@ -18,6 +20,10 @@ export const FRAGMENT_PREFIX = 'code/';
  * end with a CRC-32 seal (sealedAsNewer) so that older Playpens can recognise them.
  */
 export const SHARE_VERSION = 1;
+/** Format of a link that carries a run besides the project (sealed, see sealedAsNewer). */
+export const RUN_SHARE_VERSION = 2;
+/** Newest format this Playpen reads. */
+const NEWEST_VERSION = RUN_SHARE_VERSION;
 /** Largest project a link may unpack to: bigger means hostile (a decompression bomb). */
 export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 /** Longest fragment we try to read (browsers cap URLs near 2 MB anyway). */
@@ -26,20 +32,35 @@ export const MAX_FRAGMENT_LENGTH = 4 * 1024 * 1024;
 export interface ShareOptions {
   /** File to show when the link opens; defaults to the entry. */
   open?: string;
+  /** A run to replay on opening (format 2). */
+  run?: SharedRun;
 }
 
 export type DecodeResult =
-  { ok: true; project: Project; options: ShareOptions } | { ok: false; error: string };
+  | {
+      ok: true;
+      project: Project;
+      options: ShareOptions;
+      /** Why the link's run was left out (the code itself was sound). */
+      runError?: string;
+    }
+  | { ok: false; error: string };
 
 const dictionary = new TextEncoder().encode(SHARE_DICTIONARY_V1);
 
 /** `code/…`: the fragment (without `#`) carrying `project`. */
 export function encodeProject(project: Project, opts: ShareOptions = {}): string {
-  const record = writeProject({ project, open: opts.open });
+  const projectRecord = writeProject({ project, open: opts.open });
+  const record = opts.run ? joinRecords(projectRecord, writeRun(opts.run)) : projectRecord;
   const packed = deflateSync(record, { level: 9, mem: 8, dictionary });
-  const payload = new Uint8Array(packed.length + 1);
-  payload[0] = SHARE_VERSION;
+  const seal = opts.run ? 4 : 0;
+  const payload = new Uint8Array(packed.length + 1 + seal);
+  payload[0] = opts.run ? RUN_SHARE_VERSION : SHARE_VERSION;
   payload.set(packed, 1);
+  if (seal) {
+    const end = payload.length - 4;
+    new DataView(payload.buffer).setUint32(end, crc32(payload.subarray(0, end)));
+  }
   return FRAGMENT_PREFIX + encodeBase64Url(payload);
 }
 
@@ -94,8 +115,9 @@ export function decodeFragment(hash: string): DecodeResult {
   const decoded = decodeBase64Url(text);
   if (!decoded.ok) return broken(decoded.error);
   const version = decoded.bytes[0]!;
-  if (version !== SHARE_VERSION) {
-    if (version > SHARE_VERSION && version < 64 && sealedAsNewer(decoded.bytes))
+  const sealed = version > SHARE_VERSION && version < 64 && sealedAsNewer(decoded.bytes);
+  if (version !== SHARE_VERSION && !(version === RUN_SHARE_VERSION && sealed)) {
+    if (version > NEWEST_VERSION && sealed)
       return fail(
         `This share link was made by a newer Playpen (format ${version}); reload to update, or ask for a new link.`,
       );
@@ -107,7 +129,8 @@ export function decodeFragment(hash: string): DecodeResult {
   }
   let record: Uint8Array;
   try {
-    record = inflateCapped(decoded.bytes.subarray(1));
+    const end = decoded.bytes.length - (version === SHARE_VERSION ? 0 : 4);
+    record = inflateCapped(decoded.bytes.subarray(1, end));
   } catch (error) {
     if (error instanceof FormatError)
       return fail(
@@ -115,11 +138,18 @@ export function decodeFragment(hash: string): DecodeResult {
       );
     return broken('its data can’t be decompressed, so it was cut off or changed');
   }
+  const parts = version === SHARE_VERSION ? { project: record, run: null } : splitRecords(record);
+  if (!parts) return broken('its data ends early, so it was cut off');
   try {
-    const { project, open } = readProject(record);
+    const { project, open } = readProject(parts.project);
     const problem = checkProject(project, open);
     if (problem) return broken(problem);
-    return { ok: true, project, options: open === undefined ? {} : { open } };
+    const options: ShareOptions = open === undefined ? {} : { open };
+    if (!parts.run) return { ok: true, project, options };
+    const run = readRun(parts.run);
+    return run.ok
+      ? { ok: true, project, options: { ...options, run: run.run } }
+      : { ok: true, project, options, runError: run.error };
   } catch (error) {
     if (error instanceof FormatError) return fail(`This share link ${error.message}.`);
     throw error;

@@ -14,6 +14,20 @@ describe('decideStartup', () => {
     expect(decideStartup(base + '?embed#intro').embed).toBe(true);
   });
 
+  test('a run link opens its project and its run; a bad run leaves a notice, not the link', () => {
+    const run = { seed: 1, startTime: 2, tick: 0, lastTick: 0, inputs: [] };
+    const good = decideStartup(`${base}#${encodeProject(project, { run })}`);
+    expect(good).toMatchObject({ project, run, fromPermalink: true });
+    const bad = decideStartup(`${base}#${encodeProject(project, { run: { ...run, tick: 4 } })}`);
+    expect(bad).toMatchObject({ project, fromPermalink: true });
+    expect(bad.run).toBeUndefined();
+    expect(bad.runError).toMatch(/current tick 4 is after its last tick 0/);
+    const url = { href: `${base}#x`, get: () => url.href, replace: (h: string) => (url.href = h) };
+    expect(createViewStore(bad, url).getState().notice).toBe(bad.runError);
+    // The code is sound: the link stays, as for any permalink.
+    expect(url.href).toBe(`${base}#x`);
+  });
+
   test('a permalink opens its project, file and flags', () => {
     const s = decideStartup(`${base}?embed&readonly#${fragment}`);
     expect(s).toEqual({

@@ -64,6 +64,20 @@ const failed: BuildResult = {
 };
 
 describe('run controller', () => {
+  it('starts a shared recording once, with its seed, start time and replay', async () => {
+    const recording = { seed: 7, startTime: 42, replay: { tick: 3, inputs: [] } };
+    let left: (typeof recording)[] = [recording];
+    const { controller, started, builds } = setup({ takeRecording: () => left.pop() });
+    const first = controller.run();
+    builds[0]!.resolve(ok());
+    await first;
+    expect(started[0]!.run).toEqual({ runId: 1, ...recording });
+    left = [];
+    const second = controller.run();
+    builds[1]!.resolve(ok());
+    await second;
+    expect(started[1]!.run).toEqual({ runId: 2, seed: 2 ** 31, startTime: 1_700_000_000_000 });
+  });
   it('goes building → starting → running and starts the preview with a seeded run', async () => {
     const { controller, started, builds } = setup();
     const done = controller.run();

@@ -170,7 +170,7 @@ describe('malformed links each say what is wrong', () => {
   });
   test('a newer or unknown format', () => {
     const rec = writeProject({ project: TEMPLATES[0]!.create() });
-    expect(message(newerLink(rec, 2))).toMatch(/newer Playpen \(format 2\)/);
+    expect(message(newerLink(rec, 3))).toMatch(/newer Playpen \(format 3\)/);
     expect(message(newerLink(rec, 63))).toMatch(/newer Playpen \(format 63\)/);
     expect(message(link(rec, 200))).toMatch(/format \(200\) is not one Playpen knows/);
   });

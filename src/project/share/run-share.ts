@@ -1,0 +1,155 @@
+/**
+ * A run inside a share link ("Include this run"): what makes the run a pure function of the
+ * program (seed, start time, recorded inputs with their fetch responses), the tick the sender
+ * was at, and the last recorded tick, so the receiver lands where the sender was and can step
+ * through the whole recording. Carried as JSON after the project record (share-codec.ts,
+ * format 2) and checked on the way in like anything the preview sends: a link is untrusted.
+ */
+import { z } from 'zod';
+import { FETCH_INPUT, type InputRecord } from '../../protocol';
+import { inputRecord } from '../../protocol/runtime-message-schema';
+
+export interface SharedRun {
+  /** Seed of the run's random generator. */
+  seed: number;
+  /** Virtual wall-clock start of the run (ms since epoch). */
+  startTime: number;
+  /** Tick the sender was at: the receiver lands there, paused. */
+  tick: number;
+  /** Last recorded tick: the receiver can step forward up to it. */
+  lastTick: number;
+  /** Recorded inputs of ticks 1..lastTick, and fetch responses (served from the record). */
+  inputs: InputRecord[];
+}
+
+/**
+ * Longest link with a run: past 64 Ki characters some browsers and most chat apps cut or
+ * refuse a URL, and the whole point of a run link is that it opens anywhere.
+ */
+export const MAX_RUN_LINK_CHARS = 65_536;
+/** Recorded fetch bodies a link carries (their JSON size), so a big download stays out of URLs. */
+export const MAX_SHARED_FETCH_BYTES = 64 * 1024;
+/** Most ticks and inputs a link may claim (a hostile link could claim billions). */
+export const MAX_SHARED_TICKS = 10_000_000;
+export const MAX_SHARED_INPUTS = 200_000;
+
+const runSchema = z.object({
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
+  startTime: z.number(),
+  tick: z.number().int().nonnegative(),
+  lastTick: z.number().int().nonnegative().max(MAX_SHARED_TICKS),
+  inputs: z.array(inputRecord).max(MAX_SHARED_INPUTS),
+});
+
+export type ReadRunResult = { ok: true; run: SharedRun } | { ok: false; error: string };
+
+const encoder = new TextEncoder();
+
+export function writeRun(run: SharedRun): Uint8Array {
+  return encoder.encode(JSON.stringify(run));
+}
+
+/** What is wrong with a run's ticks, as the end of "its …"; null when they are consistent. */
+function tickProblem(run: SharedRun): string | null {
+  if (run.tick > run.lastTick)
+    return `current tick ${run.tick} is after its last tick ${run.lastTick}`;
+  let previous = 0;
+  for (const input of run.inputs) {
+    if (input.tick <= previous)
+      return `inputs are out of order (tick ${input.tick} after tick ${previous})`;
+    if (input.tick > run.lastTick && input.type !== FETCH_INPUT)
+      return `input at tick ${input.tick} is after its last tick ${run.lastTick}`;
+    previous = input.tick;
+  }
+  return null;
+}
+
+/** Parses a run's bytes; every failure is a sentence saying what was wrong. */
+export function readRun(bytes: Uint8Array): ReadRunResult {
+  const fail = (why: string): ReadRunResult => ({
+    ok: false,
+    error: `The run in this link could not be read (${why}), so the code opened without it.`,
+  });
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return fail('it is not valid data: the link was probably cut off or changed');
+  }
+  const parsed = runSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join('.') : 'the run';
+    return fail(`${where}: ${issue.message}`);
+  }
+  const problem = tickProblem(parsed.data);
+  return problem ? fail(`its ${problem}`) : { ok: true, run: parsed.data };
+}
+
+/**
+ * The recording up to `tick` only (what "Cut at tick n" shares). Fetch responses settled later
+ * go too: past the recording the receiver's run is live, and fetches there go to the network.
+ */
+export function cutRun(run: SharedRun, tick: number): SharedRun {
+  const at = Math.min(tick, run.lastTick);
+  return {
+    ...run,
+    tick: Math.min(run.tick, at),
+    lastTick: at,
+    inputs: run.inputs.filter((i) => i.tick <= at),
+  };
+}
+
+/** Bytes of recorded fetch bodies (the `state` of fetch inputs, as JSON). */
+export function fetchBytes(run: SharedRun): number {
+  let total = 0;
+  for (const input of run.inputs)
+    if (input.type === FETCH_INPUT) total += JSON.stringify(input.state ?? {}).length;
+  return total;
+}
+
+/** Why a link with `run` (of `linkChars` characters) can't be shared; null when it can. */
+export function runLinkProblem(run: SharedRun, linkChars: number): string | null {
+  const fetched = fetchBytes(run);
+  if (fetched > MAX_SHARED_FETCH_BYTES)
+    return `This run’s recorded fetch responses take ${Math.ceil(fetched / 1024).toLocaleString('en')} KB; a link carries at most ${MAX_SHARED_FETCH_BYTES / 1024} KB of them.`;
+  if (linkChars > MAX_RUN_LINK_CHARS)
+    return `With this run the link would be ${linkChars.toLocaleString('en')} characters, more than the ${MAX_RUN_LINK_CHARS.toLocaleString('en')} a link can have to open in every browser.`;
+  return null;
+}
+
+// Format 2's record: varint length of the project record · project record · run JSON.
+
+/** The project record followed by the run's. */
+export function joinRecords(project: Uint8Array, run: Uint8Array): Uint8Array {
+  const head: number[] = [];
+  let n = project.length;
+  while (n >= 0x80) {
+    head.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  head.push(n);
+  const out = new Uint8Array(head.length + project.length + run.length);
+  out.set(head);
+  out.set(project, head.length);
+  out.set(run, head.length + project.length);
+  return out;
+}
+
+/** The two parts of a format-2 record; null when its length prefix does not fit it. */
+export function splitRecords(record: Uint8Array): { project: Uint8Array; run: Uint8Array } | null {
+  let n = 0;
+  let i = 0;
+  for (let shift = 1; ; shift *= 128) {
+    if (i >= record.length || shift > 2 ** 35) return null;
+    const b = record[i++]!;
+    n += (b & 0x7f) * shift;
+    if (b < 0x80) break;
+  }
+  if (n > record.length - i) return null;
+  return { project: record.subarray(i, i + n), run: record.subarray(i + n) };
+}

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  consoleLog,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  tickOf,
+  timeline,
+} from './helpers';
+
+// A run is played, shared, then replayed in a second page: long flows on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
+const frame = (page: Page) => page.locator('iframe[title="Preview"]');
+const includeRun = (page: Page) => page.getByRole('checkbox', { name: 'Include this run' });
+
+/** A counter button and a ticking line, so ticks pass between the clicks. */
+const COUNTER = `const b = document.createElement('button');
+const p = document.createElement('p');
+let count = 0;
+let beats = 0;
+b.textContent = 'Clicked 0';
+b.addEventListener('click', () => {
+  count += 1;
+  b.textContent = 'Clicked ' + count;
+  console.log('click', count, Math.random().toFixed(6));
+});
+setInterval(() => {
+  beats += 1;
+  p.textContent = 'beat ' + beats + ' at ' + new Date().toISOString();
+}, 200);
+document.body.replaceChildren(b, p);
+`;
+
+async function runProgram(page: Page, code: string) {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, code);
+}
+
+async function pause(page: Page) {
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+}
+
+/** Waits until the timeline rests at `tick` (a replay or a step has finished). */
+async function atTick(page: Page, tick: number) {
+  await expect.poll(() => tickOf(page), { timeout: 60_000 }).toBe(tick);
+  // The slider moves when the replay rests at the tick; then stepping is possible (only
+  // forward at tick 0).
+  const name = tick === 0 ? 'Step forward' : 'Step back';
+  await expect(page.getByRole('button', { name })).toBeEnabled({ timeout: 60_000 });
+}
+
+async function openShare(page: Page) {
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a shared run opens paused at the sender’s tick with the same pixels and console', async ({
+  page,
+  context,
+}) => {
+  await runProgram(page, COUNTER);
+  const button = preview(page).getByRole('button', { name: /Clicked/ });
+  await expect(button).toHaveText('Clicked 0', { timeout: 30_000 });
+  for (let i = 1; i <= 3; i++) {
+    await button.click();
+    await expect(button).toHaveText(`Clicked ${i}`);
+  }
+  await pause(page);
+  const last = await tickOf(page);
+  // The sender looks at an earlier tick: the receiver must land there and still reach the end.
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, last - 1);
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, last - 2);
+  const pixels = await frame(page).screenshot();
+  const log = await consoleLog(page).innerText();
+  expect(log).toContain('click 3');
+
+  const dialog = await openShare(page);
+  await expect(dialog.getByRole('textbox', { name: 'Link' })).not.toHaveValue('');
+  await dialog.getByText('Include this run').click();
+  await expect(includeRun(page)).toBeChecked();
+  await expect(dialog).toContainText(`Opens paused at tick ${last - 2} of ${last}`);
+  await expect(dialog.getByText(/^[\d,]+ characters$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await page.close();
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await atTick(other, last - 2);
+  await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
+  await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
+  await expect.poll(async () => (await frame(other).screenshot()).equals(pixels)).toBe(true);
+  await expect.poll(() => consoleLog(other).innerText()).toBe(log);
+  await expect(consoleLog(other)).not.toContainText('diverged');
+
+  // The whole recording is there: back before the clicks, and forward to the sender's end.
+  await timeline(other).focus();
+  await other.keyboard.press('Home');
+  await atTick(other, 0);
+  await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 0');
+  await timeline(other).focus();
+  await other.keyboard.press('End');
+  await atTick(other, last);
+  await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
+  await other.getByRole('button', { name: 'Step back' }).click();
+  await atTick(other, last - 1);
+  await expect(consoleLog(other)).not.toContainText('diverged');
+});
+
+test('a run too long for a link is refused, and cutting it at the current tick fits', async ({
+  page,
+}) => {
+  // A 100 KB response: more than the 64 KB of fetch bodies a link carries.
+  await runProgram(
+    page,
+    `const b = document.createElement('button');
+b.textContent = 'Load';
+b.addEventListener('click', async () => {
+  const text = Array.from({ length: 100000 }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('');
+  const r = await fetch('data:text/plain,' + text);
+  console.log('loaded', (await r.text()).length);
+});
+document.body.replaceChildren(b);
+`,
+  );
+  const button = preview(page).getByRole('button', { name: 'Load' });
+  await button.click();
+  await expect(consoleLog(page)).toContainText('loaded 100000', { timeout: 30_000 });
+  await pause(page);
+  await timeline(page).focus();
+  await page.keyboard.press('Home');
+  await atTick(page, 0);
+
+  const dialog = await openShare(page);
+  await dialog.getByText('Include this run').click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'fetch responses' });
+  await expect(refusal).toContainText('a link carries at most 64 KB of them');
+  await expect(refusal).toContainText('Cut the recording at tick 0');
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeDisabled();
+  await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveValue('');
+
+  await refusal.getByRole('button', { name: 'Cut at tick 0' }).click();
+  await expect(refusal).toHaveCount(0);
+  await expect(dialog).toContainText('Opens paused at tick 0 of 0');
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeEnabled();
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(link.length).toBeLessThan(65_536);
+});

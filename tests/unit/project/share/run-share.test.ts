@@ -1,0 +1,173 @@
+import { describe, expect, test } from 'vitest';
+import { deflateSync } from 'fflate';
+import type { InputRecord, Project } from '../../../../src/protocol';
+import { encodeBase64Url } from '../../../../src/project/share/base64url';
+import { decodeFragment, encodeProject } from '../../../../src/project/share/share-codec';
+import { SHARE_DICTIONARY_V1 } from '../../../../src/project/share/share-dictionary';
+import { writeProject } from '../../../../src/project/share/share-format';
+import {
+  cutRun,
+  fetchBytes,
+  joinRecords,
+  MAX_RUN_LINK_CHARS,
+  MAX_SHARED_FETCH_BYTES,
+  readRun,
+  runLinkProblem,
+  type SharedRun,
+} from '../../../../src/project/share/run-share';
+import { crc32 } from '../../../../src/project/import/zip-reader';
+import { TEMPLATES } from '../../../../src/project/templates';
+
+const project: Project = {
+  name: 'Saved link',
+  entry: 'src/main.ts',
+  files: {
+    'index.html': { kind: 'text', text: '<div id="app"></div>\n' },
+    'src/main.ts': { kind: 'text', text: "console.log('hi');\n" },
+  },
+};
+
+const click = (tick: number): InputRecord => ({
+  tick,
+  now: 1_700_000_000_000 + tick * 16,
+  type: 'click',
+  ctor: 'PointerEvent',
+  target: 'element',
+  path: [1, 0],
+  init: { clientX: 5, clientY: 6, button: 0 },
+});
+const fetched = (tick: number, body: string): InputRecord => ({
+  tick,
+  now: 1_700_000_000_000 + tick * 16,
+  type: 'fetch',
+  ctor: 'Response',
+  target: 'window',
+  path: [],
+  init: { index: 0 },
+  state: { body },
+});
+
+const run: SharedRun = {
+  seed: 12345,
+  startTime: 1_700_000_000_000,
+  tick: 2,
+  lastTick: 3,
+  inputs: [{ ...click(2), now: 1_700_000_000_100 }],
+};
+
+/** A format-2 fragment around hand-made record bytes (sealed as format 2 must be). */
+function runLink(projectRecord: Uint8Array, runBytes: Uint8Array): string {
+  const record = joinRecords(projectRecord, runBytes);
+  const body = new Uint8Array([2, ...deflateSync(record, { dictionary: dict })]);
+  const sealed = new Uint8Array(body.length + 4);
+  sealed.set(body);
+  new DataView(sealed.buffer).setUint32(body.length, crc32(body));
+  return '#code/' + encodeBase64Url(sealed);
+}
+const dict = new TextEncoder().encode(SHARE_DICTIONARY_V1);
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+describe('a run in a share link', () => {
+  test('round-trips with the project', () => {
+    const big: SharedRun = {
+      seed: 2 ** 32 - 1,
+      startTime: 1_764_000_000_123.5,
+      tick: 150,
+      lastTick: 400,
+      inputs: [click(3), fetched(7, '{"a":1}'), click(120), click(399), fetched(420, 'late')],
+    };
+    const result = decodeFragment(encodeProject(TEMPLATES[0]!.create(), { run: big }));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.options.run).toEqual(big);
+    expect(result.runError).toBeUndefined();
+  });
+
+  test('code-only links keep format 1; a run makes format 2', () => {
+    expect(encodeProject(project)).toMatch(/^code\/A/); // first byte 1
+    expect(encodeProject(project, { run })).toMatch(/^code\/A[g-v]/); // first byte 2
+  });
+
+  test('links made by today’s code still open', () => {
+    const codeOnly = decodeFragment('#code/AeMKBhaYKSAvZXMjjSoyMCGtvmcQRZESxjqcibImMyMTlLwA');
+    expect(codeOnly).toEqual({ ok: true, project, options: {} });
+    const withRun = decodeFragment(
+      '#code/Am1cuw6DMBBDHdux6g94voFHH9L9RseWjQHEyBjl37GBiCDBliNvJVbks_y_fomYndY03jJasbhk8vvicfh1P-UzD6LMftD5Cpgo44ZXdfN8GUlRsinCGUY-hJn0GaQChdeGFYlUaIzuG7yztBr5hb0C9yxvzaWx9eLugiVDCoPycCzmuMBo8inBlvJjiA_Mnr1XVrYaTMYgQb2Iq4JzwhshBX9bEuJ4GWMbZzZxAaE',
+    );
+    expect(withRun).toEqual({ ok: true, project, options: { run } });
+  });
+
+  test('a malformed run opens the code and says what was wrong', () => {
+    const rec = writeProject({ project });
+    const cases: [unknown, RegExp][] = [
+      [{ ...run, tick: 5 }, /current tick 5 is after its last tick 3/],
+      [{ ...run, seed: -1 }, /seed/],
+      [{ ...run, lastTick: 'many' }, /lastTick/],
+      [{ ...run, inputs: [click(3), click(2)] }, /out of order \(tick 2 after tick 3\)/],
+      [{ ...run, inputs: [click(9)] }, /input at tick 9 is after its last tick 3/],
+      [{ ...run, inputs: [{ ...click(2), target: 'nowhere' }] }, /inputs\.0\.target/],
+      [null, /the run/],
+    ];
+    for (const [value, why] of cases) {
+      const result = decodeFragment(runLink(rec, json(value)));
+      if (!result.ok) throw new Error(result.error);
+      expect(result.project).toEqual(project);
+      expect(result.options.run).toBeUndefined();
+      expect(result.runError).toMatch(/^The run in this link could not be read \(/);
+      expect(result.runError).toMatch(why);
+      expect(result.runError).toMatch(/the code opened without it\.$/);
+    }
+    const notJson = decodeFragment(runLink(rec, new TextEncoder().encode('{"seed":1')));
+    expect(notJson.ok && notJson.runError).toMatch(/not valid data/);
+  });
+
+  test('a run whose project part is broken fails as any broken link', () => {
+    const result = decodeFragment(runLink(new Uint8Array([3, 65]), json(run)));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/This share link/);
+  });
+
+  test('a format-2 link cut short or changed is broken, not newer', () => {
+    const good = '#' + encodeProject(project, { run });
+    const cut = good.slice(0, good.length - 8);
+    const result = decodeFragment(cut);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/broken/);
+  });
+
+  test('readRun refuses hostile sizes', () => {
+    expect(readRun(json({ ...run, lastTick: 1e12 }))).toMatchObject({ ok: false });
+    const many = Array.from({ length: 200_001 }, (_, i) => click(i + 1));
+    expect(readRun(json({ ...run, lastTick: 300_000, inputs: many }))).toMatchObject({
+      ok: false,
+    });
+  });
+});
+
+describe('fitting a run into a link', () => {
+  const long: SharedRun = {
+    ...run,
+    tick: 10,
+    lastTick: 50,
+    inputs: [click(4), fetched(8, 'x'.repeat(100)), click(30), fetched(40, 'y'), fetched(60, 'z')],
+  };
+
+  test('cutting at a tick keeps the recording up to it, fetch responses included', () => {
+    expect(cutRun(long, 10)).toEqual({ ...long, lastTick: 10, inputs: long.inputs.slice(0, 2) });
+    expect(fetchBytes(cutRun(long, 9))).toBe(JSON.stringify({ body: 'x'.repeat(100) }).length);
+    expect(cutRun(long, 3)).toEqual({ ...long, tick: 3, lastTick: 3, inputs: [] });
+  });
+
+  test('fetch bodies are counted and capped', () => {
+    expect(fetchBytes(long)).toBe(JSON.stringify({ body: 'x'.repeat(100) }).length + 2 * 12);
+    expect(runLinkProblem(long, 1000)).toBeNull();
+    const heavy = { ...long, inputs: [fetched(8, 'x'.repeat(MAX_SHARED_FETCH_BYTES))] };
+    expect(runLinkProblem(heavy, 1000)).toMatch(/fetch responses take 65 KB; .* at most 64 KB/);
+  });
+
+  test('a link over the cap is refused with its length and the cap', () => {
+    expect(runLinkProblem(long, MAX_RUN_LINK_CHARS)).toBeNull();
+    expect(runLinkProblem(long, 70_000)).toBe(
+      'With this run the link would be 70,000 characters, more than the 65,536 a link can have to open in every browser.',
+    );
+  });
+});
