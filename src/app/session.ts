@@ -28,12 +28,16 @@ import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
+import { createProblemsStore, type ProblemsStore } from '../problems/problems-store';
+import { followRuns } from '../problems/follow-runs';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
   settings: SettingsStore;
   project: ProjectStore;
   console: ConsoleStore;
+  /** Build, type and runtime errors in one list, and the error shown over the preview. */
+  problems: ProblemsStore;
   controller: RunController;
   /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
   hang: HangWatch;
@@ -164,6 +168,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const runController = controller;
+  const problems = createProblemsStore();
+  const unfollowRuns = followRuns(problems, runController);
   const unsubscribeTimeline = timeline.subscribe(() => {
     const t = timeline.getState();
     runController.setPaused(t.active && t.mode !== 'playing');
@@ -218,6 +224,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     project,
     format,
     console: consoleStore,
+    problems,
     controller: runController,
     timeline,
     hang,
@@ -237,7 +244,11 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           // Said here: the run's timeline stopped with its frame, so it passes nothing on.
           if (message.type === 'navigated' && runController.getState().detail === NAVIGATED)
             consoleStore.push({ kind: 'notice', text: NAVIGATED });
-          else if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
+          else if (timeline.handle(run, message)) {
+            consoleStore.pushRuntime(message);
+            if (message.type === 'error')
+              problems.addRuntime(message, consoleStore.mapFrames(message.frames));
+          }
         },
         onHang(runId, tick) {
           runController.handleHang(runId, tick);
@@ -274,6 +285,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       hang.dispose();
       unsubscribeProject();
       unsubscribeTimeline();
+      unfollowRuns();
       checkpoints.dispose();
       runController.dispose();
       unsubscribeLink?.();
