@@ -9,7 +9,7 @@ const overlay = (page: Page) => page.getByRole('alert', { name: 'Runtime error' 
 const problemsList = (page: Page) => page.getByRole('region', { name: 'Problems' });
 const counts = (page: Page) =>
   page.getByRole('button', { name: /^(No problems|\d+ (error|warning))/ });
-const editorInput = (page: Page) => page.locator('.monaco-editor textarea').first();
+const editorInput = (page: Page) => page.getByRole('textbox', { name: /^Editor:/ });
 
 const THROWS = [
   "console.log('before the throw');",
