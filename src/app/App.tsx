@@ -7,7 +7,7 @@ import { Toolbar } from './Toolbar';
 import { EditorArea, type RevealTarget } from './EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
 import { LivePreviewPane } from './LivePreviewPane';
-import { ConsolePanel } from '../console/ConsolePanel';
+import { OutputTabs } from './OutputTabs';
 import { HangBanner } from '../run/HangBanner';
 import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
@@ -80,15 +80,11 @@ export function App({ session }: { session: Session }) {
             onLayoutChanged={side.onLayoutChanged}
           >
             <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
-              <LivePreviewPane session={session} attach={attach} />
+              <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
             </Panel>
             <Separator className="pp-separator pp-separator--horizontal" />
             <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
-              <ConsolePanel
-                store={session.console}
-                onOpenLocation={openLocation}
-                onSeekTick={session.timeline.seek}
-              />
+              <OutputTabs session={session} onOpenLocation={openLocation} />
             </Panel>
           </Group>
         </Panel>

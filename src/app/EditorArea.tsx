@@ -9,6 +9,7 @@ import { CodeEditor, type FileSource } from '../editor/CodeEditor';
 import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';
 import { editorSlice } from './editor-slice';
+import { toDiagnostics } from '../problems/problem-list';
 
 /** Where to move the editor's cursor (a console location was clicked). */
 export interface RevealTarget {
@@ -34,6 +35,8 @@ export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: Edito
   // Not the files: typing changes the active file's object, and must not re-render this.
   const { activePath, binary, isText, loads } = useStore(store, editorSlice, shallowEqual);
   const diagnostics = useStore(session.controller, (s) => s.diagnostics);
+  const runtimeErrors = useStore(session.problems, (s) => s.runtime);
+  const runtimeMarks = useMemo(() => toDiagnostics(runtimeErrors), [runtimeErrors]);
   const files = useMemo<FileSource>(
     () => ({ getFiles: () => store.getState().project.files, subscribe: store.subscribe }),
     [store],
@@ -82,6 +85,8 @@ export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: Edito
           activePath={isText ? activePath : null}
           onChange={(path, text) => store.setText(path, text)}
           diagnostics={diagnostics}
+          runtimeErrors={runtimeMarks}
+          onTypeProblems={session.problems.setTypes}
           readOnly={readOnly}
           readOnlyMessage={readOnlyMessage}
           reveal={reveal ?? undefined}

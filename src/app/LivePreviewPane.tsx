@@ -1,6 +1,8 @@
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
 import { PreviewPane } from '../run/PreviewPane';
+import { RuntimeErrorOverlay } from '../problems/RuntimeErrorOverlay';
+import type { OpenLocation } from '../problems/open-location';
 
 /**
  * The preview pane with the run's state read here, so a change of run state re-renders the
@@ -9,10 +11,17 @@ import { PreviewPane } from '../run/PreviewPane';
 export function LivePreviewPane({
   session,
   attach,
+  onOpenLocation,
 }: {
   session: Session;
   attach(container: HTMLElement): () => void;
+  /** Opens an error's place in the editor (absent: the place shows as text). */
+  onOpenLocation?: OpenLocation;
 }) {
   const state = useStore(session.controller);
-  return <PreviewPane attach={attach} state={state} timeline={session.timeline} />;
+  return (
+    <PreviewPane attach={attach} state={state} timeline={session.timeline}>
+      <RuntimeErrorOverlay problems={session.problems} onOpenLocation={onOpenLocation} />
+    </PreviewPane>
+  );
 }

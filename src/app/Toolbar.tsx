@@ -9,6 +9,7 @@ import { ShareButton } from '../share/ShareButton';
 import { ProjectsButton } from '../saved-projects/ProjectsButton';
 import { SettingsButton } from '../settings/SettingsButton';
 import { RunControls } from '../run/RunControls';
+import { ProblemCountsButton } from '../problems/ProblemCountsButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
@@ -48,6 +49,7 @@ export function Toolbar({ session }: { session: Session }) {
       </Switch>
       <RunControls timeline={session.timeline} />
       <LiveRunStatus controller={session.controller} />
+      <ProblemCountsButton problems={session.problems} />
       <ShareButton
         store={session.project}
         library={session.persistence.library}

@@ -29,12 +29,16 @@ import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 import { createRunSharing, type RunSharing } from './run-sharing';
+import { createProblemsStore, type ProblemsStore } from '../problems/problems-store';
+import { followRuns } from '../problems/follow-runs';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
   settings: SettingsStore;
   project: ProjectStore;
   console: ConsoleStore;
+  /** Build, type and runtime errors in one list, and the error shown over the preview. */
+  problems: ProblemsStore;
   controller: RunController;
   /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
   hang: HangWatch;
@@ -174,6 +178,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const runController = controller;
+  const problems = createProblemsStore();
+  const unfollowRuns = followRuns(problems, runController);
   const unsubscribeTimeline = timeline.subscribe(() => {
     const t = timeline.getState();
     runController.setPaused(t.active && t.mode !== 'playing');
@@ -229,6 +235,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     format,
     runSharing,
     console: consoleStore,
+    problems,
     controller: runController,
     timeline,
     hang,
@@ -248,7 +255,11 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           // Said here: the run's timeline stopped with its frame, so it passes nothing on.
           if (message.type === 'navigated' && runController.getState().detail === NAVIGATED)
             consoleStore.push({ kind: 'notice', text: NAVIGATED });
-          else if (timeline.handle(run, message)) consoleStore.pushRuntime(message);
+          else if (timeline.handle(run, message)) {
+            consoleStore.pushRuntime(message);
+            if (message.type === 'error')
+              problems.addRuntime(message, consoleStore.mapFrames(message.frames));
+          }
         },
         onHang(runId, tick) {
           runController.handleHang(runId, tick);
@@ -285,6 +296,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       hang.dispose();
       unsubscribeProject();
       unsubscribeTimeline();
+      unfollowRuns();
       checkpoints.dispose();
       runController.dispose();
       unsubscribeLink?.();

@@ -17,6 +17,8 @@ import { useMonaco } from './useMonaco';
 import { addEditorCommands, formatShownFile } from './editor-commands';
 import { loadEmmet, wantsEmmet } from './emmet';
 import { useKeyBindings } from './useKeyBindings';
+import { useProblemMarkers } from './useProblemMarkers';
+import type { TypeProblem } from './type-markers';
 import { useSystemTheme, type EditorTheme } from './useSystemTheme';
 import './editor.css';
 
@@ -53,6 +55,10 @@ export interface CodeEditorProps {
   onChange(path: string, text: string): void;
   /** Latest build's diagnostics, shown as markers; each new list replaces the previous one. */
   diagnostics: Diagnostic[];
+  /** The current run's uncaught errors at their mapped places, marked in the code. */
+  runtimeErrors?: readonly Diagnostic[];
+  /** A file's TypeScript errors and warnings, each time TypeScript re-checks it ([] once fixed). */
+  onTypeProblems?(path: string, problems: TypeProblem[]): void;
   /** Refuses edits (a read-only permalink, or another tab edits the project). */
   readOnly?: boolean;
   /** Why edits are refused and what to do, shown on a refused keystroke (markdown). */
@@ -199,6 +205,8 @@ export function CodeEditor(props: CodeEditorProps) {
     // Not on every edit: markers move with the text, re-setting them would put them back.
     if (monaco && languageService) setBuildMarkers(monaco.editor, diagnostics);
   }, [monaco, languageService, diagnostics]);
+
+  useProblemMarkers(monaco, !!languageService, props.runtimeErrors, props.onTypeProblems);
 
   const shownPath = hasModel ? activePath : null;
   useEffect(() => {

@@ -4,6 +4,8 @@ import { getModel } from './models';
 
 /** Marker owner of build diagnostics, distinct from the TS worker's own markers. */
 export const BUILD_MARKER_OWNER = 'playpen-build';
+/** Marker owner of the current run's uncaught errors (cleared when the next run starts). */
+export const RUNTIME_MARKER_OWNER = 'runtime';
 
 // Values of monaco.MarkerSeverity, repeated so this module stays free of Monaco at runtime.
 const SEVERITY = { error: 8, warning: 4 } as const;
@@ -34,6 +36,7 @@ function tokenRange(lineText: string | undefined, column: number): [number, numb
 export function diagnosticsToMarkers(
   diagnostics: readonly Diagnostic[],
   lineText: LineLookup = () => undefined,
+  source = 'build',
 ): Map<string, editor.IMarkerData[]> {
   const byPath = new Map<string, editor.IMarkerData[]>();
   for (const d of diagnostics) {
@@ -43,7 +46,7 @@ export function diagnosticsToMarkers(
     const marker: editor.IMarkerData = {
       severity: SEVERITY[d.severity],
       message: d.text,
-      source: 'build',
+      source,
       startLineNumber: line,
       startColumn,
       endLineNumber: line,
@@ -56,32 +59,49 @@ export function diagnosticsToMarkers(
   return byPath;
 }
 
-/** Models that carry build markers now: only they need clearing after the next build. */
-let marked = new Set<editor.ITextModel>();
+/** Per owner, the models that carry its markers now: only they need clearing next time. */
+const marked = new Map<string, Set<editor.ITextModel>>();
+
+type SetMarkers = Pick<typeof editor, 'setModelMarkers'>;
 
 /**
- * Replaces all build markers with those of the latest build (an empty list clears them),
- * touching only the files that had markers or get some: each call makes Monaco tell every
- * marker listener, so a build must not cost one per file of a large project.
+ * Replaces all of `owner`'s markers with these (an empty list clears them), touching only
+ * the files that had markers or get some: each call makes Monaco tell every marker listener,
+ * so a build must not cost one per file of a large project.
  * `monaco.editor` is passed in so this module does not load Monaco.
  */
-export function setBuildMarkers(
-  monacoEditor: Pick<typeof editor, 'setModelMarkers'>,
+function replaceMarkers(
+  monacoEditor: SetMarkers,
+  owner: string,
   diagnostics: readonly Diagnostic[],
+  source: string,
 ) {
-  const byPath = diagnosticsToMarkers(diagnostics, (path, line) => {
-    const model = getModel(path);
-    return model && line <= model.getLineCount() ? model.getLineContent(line) : undefined;
-  });
+  const byPath = diagnosticsToMarkers(
+    diagnostics,
+    (path, line) => {
+      const model = getModel(path);
+      return model && line <= model.getLineCount() ? model.getLineContent(line) : undefined;
+    },
+    source,
+  );
   const now = new Set<editor.ITextModel>();
   for (const [path, markers] of byPath) {
     const model = getModel(path);
     if (!model) continue;
-    monacoEditor.setModelMarkers(model, BUILD_MARKER_OWNER, markers);
+    monacoEditor.setModelMarkers(model, owner, markers);
     now.add(model);
   }
-  for (const model of marked)
-    if (!now.has(model) && !model.isDisposed())
-      monacoEditor.setModelMarkers(model, BUILD_MARKER_OWNER, []);
-  marked = now;
+  for (const model of marked.get(owner) ?? [])
+    if (!now.has(model) && !model.isDisposed()) monacoEditor.setModelMarkers(model, owner, []);
+  marked.set(owner, now);
+}
+
+/** Shows the latest build's diagnostics as markers, replacing the previous build's. */
+export function setBuildMarkers(monacoEditor: SetMarkers, diagnostics: readonly Diagnostic[]) {
+  replaceMarkers(monacoEditor, BUILD_MARKER_OWNER, diagnostics, 'build');
+}
+
+/** Marks the lines where the current run's uncaught errors were thrown; [] clears them. */
+export function setRuntimeMarkers(monacoEditor: SetMarkers, errors: readonly Diagnostic[]) {
+  replaceMarkers(monacoEditor, RUNTIME_MARKER_OWNER, errors, 'runtime');
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { RunState } from './controller';
 import type { Timeline } from './timeline';
 import { useStore } from '../ui/useStore';
@@ -10,9 +10,11 @@ export interface PreviewPaneProps {
   state: RunState;
   /** The run loop: its pause (not the Run status, which may say Error) decides the veil. */
   timeline: Timeline;
+  /** Drawn over the preview by the app (the runtime error overlay). */
+  children?: ReactNode;
 }
 
-export function PreviewPane({ attach, state, timeline }: PreviewPaneProps) {
+export function PreviewPane({ attach, state, timeline, children }: PreviewPaneProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { active, mode } = useStore(timeline);
   useEffect(() => attach(ref.current!), [attach]);
@@ -33,6 +35,7 @@ export function PreviewPane({ attach, state, timeline }: PreviewPaneProps) {
           <span>It may be stuck in a long or infinite loop. Fix the code, then press Run.</span>
         </div>
       )}
+      {children}
     </div>
   );
 }

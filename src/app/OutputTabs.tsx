@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import type { Session } from './session';
+import { useStore } from '../ui/useStore';
+import { ConsolePanel } from '../console/ConsolePanel';
+import { ProblemsPanel } from '../problems/ProblemsPanel';
+import { countProblems } from '../problems/problem-list';
+import type { OpenLocation } from '../problems/open-location';
+
+/**
+ * The output pane under the preview: the Console and the Problems list as two tabs. Both stay
+ * mounted (the console keeps its filter and scroll while Problems is shown). The status area's
+ * count button brings Problems forward and moves the keyboard there.
+ */
+export function OutputTabs({
+  session,
+  onOpenLocation,
+}: {
+  session: Session;
+  onOpenLocation: OpenLocation;
+}) {
+  const [selected, setSelected] = useState<Key>('console');
+  const problemsRef = useRef<HTMLElement>(null);
+  const showRequests = useStore(session.problems, (s) => s.showRequests);
+  const total = useStore(session.problems, (s) => {
+    const { errors, warnings } = countProblems(s);
+    return errors + warnings;
+  });
+  const seen = useRef(showRequests);
+  useEffect(() => {
+    if (seen.current === showRequests) return;
+    seen.current = showRequests;
+    setSelected('problems');
+    // After the panel is shown (it is inert while hidden, and inert cannot take focus).
+    requestAnimationFrame(() => problemsRef.current?.focus());
+  }, [showRequests]);
+
+  return (
+    <Tabs className="pp-output-tabs" selectedKey={selected} onSelectionChange={setSelected}>
+      <TabList aria-label="Output" className="pp-output-tablist">
+        <Tab id="console" className="pp-output-tab">
+          Console
+        </Tab>
+        <Tab id="problems" className="pp-output-tab">
+          Problems
+          {total > 0 && (
+            <span className="pp-output-tab__count" aria-hidden>
+              {total > 999 ? '999+' : total}
+            </span>
+          )}
+        </Tab>
+      </TabList>
+      <TabPanel id="console" className="pp-output-panel" shouldForceMount>
+        <ConsolePanel
+          store={session.console}
+          onOpenLocation={onOpenLocation}
+          onSeekTick={session.timeline.seek}
+        />
+      </TabPanel>
+      <TabPanel id="problems" className="pp-output-panel" shouldForceMount>
+        <ProblemsPanel
+          ref={problemsRef}
+          problems={session.problems}
+          onOpenLocation={onOpenLocation}
+        />
+      </TabPanel>
+    </Tabs>
+  );
+}
