@@ -88,6 +88,7 @@ export function App({ session }: { session: Session }) {
                 store={session.console}
                 onOpenLocation={openLocation}
                 onSeekTick={session.timeline.seek}
+                onEvaluate={session.timeline.evaluate}
               />
             </Panel>
           </Group>
