@@ -164,7 +164,8 @@ function onHostMessage(event: MessageEvent): void {
     data.type === 'play' ||
     data.type === 'pause' ||
     data.type === 'step' ||
-    data.type === 'run-until'
+    data.type === 'run-until' ||
+    data.type === 'evaluate'
   ) {
     runLoop.control(data);
   }
