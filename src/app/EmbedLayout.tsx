@@ -79,6 +79,7 @@ export function EmbedLayout({ session }: { session: Session }) {
               store={session.console}
               onOpenLocation={() => {}}
               onSeekTick={session.timeline.seek}
+              onEvaluate={session.timeline.evaluate}
             />
           </TabPanel>
         </Tabs>

@@ -55,6 +55,7 @@ export function OutputTabs({
           store={session.console}
           onOpenLocation={onOpenLocation}
           onSeekTick={session.timeline.seek}
+          onEvaluate={session.timeline.evaluate}
         />
       </TabPanel>
       <TabPanel id="problems" className="pp-output-panel" shouldForceMount>

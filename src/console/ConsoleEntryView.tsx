@@ -1,6 +1,6 @@
 import { Fragment, memo, useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
-import { AlertTriangle, Bug, ChevronRight, Info, XCircle } from 'lucide-react';
+import { AlertTriangle, Bug, ChevronLeft, ChevronRight, Info, XCircle } from 'lucide-react';
 import type { SerializedValue } from '../protocol';
 import { severityOf, type ConsoleEntry, type ErrorEntry, type MessageEntry } from './console-entry';
 import { useConsoleActions } from './console-context';
@@ -26,9 +26,17 @@ const ICONS = {
   debug: [Bug, 'Debug'],
 } as const;
 
+/** The console input's echo and result, marked as devtools mark them (› typed, ‹ its value). */
+const EVAL_ICONS = { command: [ChevronRight, 'Input'], result: [ChevronLeft, 'Result'] } as const;
+
 function LevelIcon({ entry }: { entry: ConsoleEntry }) {
   const severity = severityOf(entry);
-  const icon = severity in ICONS ? ICONS[severity as keyof typeof ICONS] : null;
+  const icon =
+    entry.kind === 'message' && (entry.level === 'command' || entry.level === 'result')
+      ? EVAL_ICONS[entry.level]
+      : severity in ICONS
+        ? ICONS[severity as keyof typeof ICONS]
+        : null;
   if (!icon) return <span className="pp-icon" />;
   const [Icon, label] = icon;
   return (
@@ -68,6 +76,10 @@ function Message({ entry, open, onToggleGroup }: ConsoleEntryViewProps & { entry
       </Button>
     );
   }
+  // The line as typed (never parsed as a value), and its value quoted as devtools show it.
+  if (entry.level === 'command' && data?.t === 'string')
+    return <span className="pp-command">{data.v}</span>;
+  if (entry.level === 'result' && data) return <ValueView value={data} refs={refs} />;
   if (entry.level === 'table' && data) {
     const model = tableModel(data, refs, entry.args[1]);
     if (model) return <ConsoleTable model={model} refs={refs} />;

@@ -5,6 +5,7 @@ import { ConsoleActionsContext, type ConsoleActions } from './console-context';
 import type { ConsoleStore } from './console-store';
 import { useStore } from '../ui/useStore';
 import { ConsoleRows } from './ConsoleRows';
+import { ConsoleInput } from './ConsoleInput';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { visibleEntries, type LevelFilter } from './entry-filter';
 import './console.css';
@@ -16,13 +17,15 @@ export interface ConsolePanelProps {
   onOpenLocation: (file: string, line: number, column: number) => void;
   /** Seeks the run to an entry's tick (the entry's "@tick" button). */
   onSeekTick?: (tick: number) => void;
+  /** Evaluates a console input line in the preview (no input line without it); see ConsoleInput. */
+  onEvaluate?: (source: string) => string | null;
 }
 
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel scroll positions). */
 const PIN_SLACK = 8;
 
 /** The console: toolbar plus the log. Follows new output unless the user has scrolled up. */
-export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanelProps) {
+export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: ConsolePanelProps) {
   const snapshot = useStore(store);
   const [level, setLevel] = useState<LevelFilter>('all');
   const [text, setText] = useState('');
@@ -82,44 +85,55 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick }: ConsolePanel
           counts={snapshot.counts}
           onClear={() => store.clear()}
         />
-        <div
-          ref={listRef}
-          role="log"
-          aria-label="Console"
-          className="pp-console-list"
-          tabIndex={0}
-          onScroll={onScroll}
-          onWheel={onUserScrollIntent}
-          onPointerDown={onUserScrollIntent}
-          onTouchStart={onUserScrollIntent}
-          onKeyDown={onUserScrollIntent}
-        >
-          {snapshot.dropped > 0 && (
-            <div className="pp-entry pp-dropped">
-              {snapshot.dropped.toLocaleString()} earlier{' '}
-              {snapshot.dropped === 1 ? 'message was' : 'messages were'} dropped (the console keeps
-              the latest {snapshot.entries.length.toLocaleString()})
-            </div>
-          )}
-          <ConsoleRows
-            entries={visible}
-            scrollRef={listRef}
-            pinned={pinned}
-            toggled={toggled}
-            onToggleGroup={onToggleGroup}
-          />
-          {visible.length === 0 && (
-            <div className="pp-empty">
-              {filtering && snapshot.entries.length
-                ? 'No messages match the filter'
-                : 'No messages'}
-            </div>
+        <div className="pp-console-log-area">
+          <div
+            ref={listRef}
+            role="log"
+            aria-label="Console"
+            className="pp-console-list"
+            tabIndex={0}
+            onScroll={onScroll}
+            onWheel={onUserScrollIntent}
+            onPointerDown={onUserScrollIntent}
+            onTouchStart={onUserScrollIntent}
+            onKeyDown={onUserScrollIntent}
+          >
+            {snapshot.dropped > 0 && (
+              <div className="pp-entry pp-dropped">
+                {snapshot.dropped.toLocaleString()} earlier{' '}
+                {snapshot.dropped === 1 ? 'message was' : 'messages were'} dropped (the console
+                keeps the latest {snapshot.entries.length.toLocaleString()})
+              </div>
+            )}
+            <ConsoleRows
+              entries={visible}
+              scrollRef={listRef}
+              pinned={pinned}
+              toggled={toggled}
+              onToggleGroup={onToggleGroup}
+            />
+            {visible.length === 0 && (
+              <div className="pp-empty">
+                {filtering && snapshot.entries.length
+                  ? 'No messages match the filter'
+                  : 'No messages'}
+              </div>
+            )}
+          </div>
+          {!pinned && (
+            <Button className="pp-jump" onPress={scrollToEnd}>
+              <ArrowDown size={12} aria-hidden /> Scroll to latest
+            </Button>
           )}
         </div>
-        {!pinned && (
-          <Button className="pp-jump" onPress={scrollToEnd}>
-            <ArrowDown size={12} aria-hidden /> Scroll to latest
-          </Button>
+        {onEvaluate && (
+          <ConsoleInput
+            onEvaluate={(source) => {
+              // What the user evaluates, they want to see: follow the output again.
+              scrollToEnd();
+              return onEvaluate(source);
+            }}
+          />
         )}
       </section>
     </ConsoleActionsContext.Provider>

@@ -3,7 +3,17 @@ import type { MappedFrame } from './map-stack';
 
 /** Levels a console message entry can carry (control levels such as groupEnd never become entries). */
 export type MessageLevel =
-  'log' | 'info' | 'warn' | 'error' | 'debug' | 'table' | 'group' | 'groupCollapsed';
+  | 'log'
+  | 'info'
+  | 'warn'
+  | 'error'
+  | 'debug'
+  | 'table'
+  | 'group'
+  | 'groupCollapsed'
+  /** A console input line's echo, and the value it evaluated to. */
+  | 'command'
+  | 'result';
 
 /** Where an uncaught error came from (mirrors RuntimeMessage 'error'.kind). */
 export type ErrorSource = 'uncaught' | 'unhandledrejection' | 'load';

@@ -90,7 +90,11 @@ export type ConsoleLevel =
   | 'group'
   | 'groupCollapsed'
   | 'groupEnd'
-  | 'clear';
+  | 'clear'
+  /** The echo of a line typed into the console input (its source as one string argument). */
+  | 'command'
+  /** The value that line evaluated to (one argument). */
+  | 'result';
 
 // ---------------------------------------------------------------------------
 // Window handshake (the only messages over window.postMessage)
@@ -129,13 +133,20 @@ export type HostMessage =
   | { type: 'pause' }
   | { type: 'step' }
   /** From the paused state: run to `tick`, replaying the recorded inputs, then pause. */
-  | { type: 'run-until'; tick: number; inputs: InputRecord[] };
+  | { type: 'run-until'; tick: number; inputs: InputRecord[] }
+  /**
+   * A line typed into the console input: evaluated in the preview's global scope as a recorded
+   * input tick of its own (an InputRecord of type EVAL_INPUT, replayed like a click).
+   */
+  | { type: 'evaluate'; source: string };
 
 // ---------------------------------------------------------------------------
 // Run loop records (runtime → host, kept by the host as the run's history)
 
 /** InputRecord type of a fetch response settling (a tick of its own, replayed from the record). */
 export const FETCH_INPUT = 'fetch';
+/** InputRecord type of a console evaluation; its source is in `state.source`. */
+export const EVAL_INPUT = 'console-eval';
 
 /** One user event the program could observe, recorded with its tick so a replay repeats it. */
 export interface InputRecord {

@@ -94,6 +94,8 @@ const level = z.enum([
   'groupCollapsed',
   'groupEnd',
   'clear',
+  'command',
+  'result',
 ]);
 
 const tick = z.number().int().nonnegative().optional();

@@ -73,6 +73,11 @@ export interface Timeline {
   seek(tick: number): void;
   setSpeed(speed: number): void;
   /**
+   * Evaluates a console input line in the preview as the next tick (a recorded input, so step
+   * back and seek replay it). Returns why it cannot now, or null once sent.
+   */
+  evaluate(source: string): string | null;
+  /**
    * Recorded inputs of ticks 1..tick (what a replay to `tick` needs), and the fetch responses
    * of later ticks: fetches in flight at `tick` are served from the record, never fetched again.
    */
@@ -165,6 +170,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     }
   };
 
+  /** A new input at an earlier tick starts a new future: the old one is dropped. */
+  const dropFuture = () => {
+    if (get().tick >= get().lastTick) return;
+    history.truncateAfter(get().tick);
+    set({ lastTick: get().tick, divergence: null });
+  };
+
   const api: Timeline = {
     getState: get,
     subscribe,
@@ -227,11 +239,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     },
     play() {
       if (!frame || get().mode === 'playing') return;
-      if (get().tick < get().lastTick) {
-        // Playing from an earlier tick starts a new future: the old one is dropped.
-        history.truncateAfter(get().tick);
-        set({ lastTick: get().tick, divergence: null });
-      }
+      dropFuture();
       deps.send({ type: 'play', speed: get().speed });
       set({ mode: 'playing' });
     },
@@ -262,6 +270,14 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       const s = Math.min(4, Math.max(0.25, speed));
       set({ speed: s });
       if (get().mode === 'playing') deps.send({ type: 'play', speed: s });
+    },
+    evaluate(source) {
+      if (!frame) return 'Nothing is running to evaluate in: press Run first.';
+      if (get().mode === 'replaying')
+        return 'The preview is still going to its tick: press Enter again in a moment.';
+      dropFuture();
+      deps.send({ type: 'evaluate', source });
+      return null;
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),
     replayFailed() {

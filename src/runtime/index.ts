@@ -14,6 +14,7 @@ import { startHandshake } from './handshake.ts';
 import { consoleHash } from './clock/tick-hashes.ts';
 import { createRunLoop } from './clock/install.ts';
 import { createConsoleLimit } from './console-limit.ts';
+import { createConsoleEval } from './console-eval.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
@@ -40,6 +41,7 @@ const loopGuard = createLoopGuard({
 // itself evaluated by an inline script of preview.html, so code eval'd from here counts as the
 // document's own script (errors are not muted to "Script error.").
 const evaluate: (code: string) => unknown = globalThis.eval;
+const FunctionCtor = Function;
 const importUrl = evaluate('(url) => import(url)') as (url: string) => Promise<object>;
 // Resolved now: a <base> in the project's <head> must not move it.
 const vendorUrl = new URL('preview/react-vendor.js', doc.baseURI).href;
@@ -98,7 +100,10 @@ const runLoop = createRunLoop(win, {
   },
   // Posted directly: until the host takes focus back, the user's keys land in this frame.
   focusTaken: () => post({ type: 'focus-taken' }),
+  evaluate: (source) => consoleEval(source),
 });
+// The console input's lines, evaluated in the global scope as the program's own code is.
+const consoleEval = createConsoleEval({ evaluate, FunctionCtor, emit: emitConsole });
 
 // A form submitted without preventDefault(), location.reload() or a new location unloads this
 // document and the runtime with it: said now, or the host takes the silence after for a hang.
@@ -159,7 +164,8 @@ function onHostMessage(event: MessageEvent): void {
     data.type === 'play' ||
     data.type === 'pause' ||
     data.type === 'step' ||
-    data.type === 'run-until'
+    data.type === 'run-until' ||
+    data.type === 'evaluate'
   ) {
     runLoop.control(data);
   }

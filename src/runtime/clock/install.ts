@@ -3,7 +3,13 @@
  * before anything can replace them, records input from the start, and installs the
  * virtual clock and seeded randomness just before the entry module is evaluated.
  */
-import type { HostMessage, InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
+import {
+  EVAL_INPUT,
+  type HostMessage,
+  type InputRecord,
+  type LoopState,
+  type TickRecord,
+} from '../../protocol/index.ts';
 import { createAnimationSync } from './animations.ts';
 import {
   createFetchRecorder,
@@ -35,6 +41,8 @@ export interface RunLoopHost {
   tickStarted?(tick: number, replaying: boolean): void;
   /** The program (or a replay) moved keyboard focus into the frame: the host takes it back. */
   focusTaken?(): void;
+  /** Evaluates a console input line, inside its tick (live, and again in every replay). */
+  evaluate(source: string): void;
 }
 
 export interface RunLoop {
@@ -46,7 +54,7 @@ export interface RunLoop {
   install(seed: number, startTime: number, replay?: { inputs: InputRecord[] }): void;
   /** Tick 0 is done: play, or replay to `replay.tick` and pause. */
   evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
-  /** play / pause / step / run-until from the host. */
+  /** play / pause / step / run-until / evaluate from the host. */
   control(message: HostMessage): void;
 }
 
@@ -86,6 +94,19 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   let speed = 1;
   let startPaused = false;
   let earlyStep = 0;
+  /** Console evaluations sent before tick 0 was recorded; null once they can run as ticks. */
+  let earlyEvals: string[] | null = [];
+  const runEval = (source: string) => {
+    const input = { type: EVAL_INPUT, ctor: 'Event', target: 'window' as const, path: [] };
+    if (!loop?.runInput({ ...input, init: {}, state: { source } }))
+      host.warn('Playpen: a console evaluation sent during a replay was not run.');
+  };
+  const evalsReady = () =>
+    hop(() => {
+      const early = earlyEvals ?? [];
+      earlyEvals = null;
+      for (const source of early) runEval(source);
+    });
 
   installInputRecorder(win, {
     mode: () => loop?.mode ?? 'paused',
@@ -144,6 +165,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         domHash: () => domHash(win.document),
         dispatchInput: (input) => {
           if (input.type === FETCH_INPUT) return fetches!.settle(input);
+          if (input.type === EVAL_INPUT) return host.evaluate(String(input.state?.source ?? ''));
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
           dispatchInput(win, input);
         },
@@ -154,7 +176,10 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     },
     evaluated(replay) {
       if (!loop) return;
-      if (replay) return loop.evaluated(replay);
+      if (replay) {
+        loop.evaluated(replay);
+        return evalsReady();
+      }
       loop.evaluated();
       if (startPaused) {
         hop(() => {
@@ -162,8 +187,15 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           for (; earlyStep > 0; earlyStep--) loop!.step();
         });
       }
+      evalsReady();
     },
     control(message) {
+      if (message.type === 'evaluate') {
+        // Its own real task, after the tick before it and its microtasks.
+        if (earlyEvals) earlyEvals.push(message.source);
+        else hop(() => runEval(message.source));
+        return;
+      }
       if (message.type === 'play') speed = message.speed;
       if (!loop) {
         if (message.type === 'pause') startPaused = true;

@@ -54,6 +54,12 @@ export interface TickLoop {
   runUntil(tick: number, inputs: InputRecord[]): void;
   /** A live user event: returns the tick it became (the caller records it). */
   beginInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord;
+  /**
+   * An input the runtime makes itself (a console evaluation): run now as the next tick, through
+   * `dispatchInput` as its replay will be; while paused the loop stays paused. Refused (null)
+   * while replaying, whose ticks are the record's.
+   */
+  runInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord | null;
 }
 
 export function createTickLoop(deps: TickLoopDeps): TickLoop {
@@ -257,6 +263,15 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       deps.tickStarted?.(tick, mode === 'replaying');
       const input: InputRecord = { ...partial, tick, now: clock.now() };
       open = { tick, now: input.now, kind: 'input', ran: input.type, input };
+      return input;
+    },
+    runInput(partial) {
+      if (mode === 'replaying') return null;
+      finalize();
+      const input: InputRecord = { ...partial, tick: tick + 1, now: clock.now() };
+      runInputTick(input);
+      // Playing: the next frame sends its record; paused, nothing else would.
+      if (mode !== 'playing') deps.hop(flush);
       return input;
     },
   };

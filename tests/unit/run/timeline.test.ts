@@ -313,4 +313,19 @@ describe('checkpoints', () => {
     timeline.handle(frame, ticks([rec(3), rec(4)], 4, 'paused'));
     expect(timeline.getState()).toMatchObject({ mode: 'paused', tick: 4 });
   });
+
+  it('a console evaluation is sent to the preview; behind the end it starts a new future', () => {
+    const { timeline, sent, replays } = setup();
+    expect(timeline.evaluate('1 + 1')).toBeNull();
+    expect(sent.at(-1)).toEqual({ type: 'evaluate', source: '1 + 1' });
+    timeline.stepBack();
+    // Still going back: the line is refused with a reason (the input box keeps it).
+    expect(timeline.evaluate('2')).toMatch(/still going/);
+    timeline.handle(replays[0]!.frame, ticks([], 1, 'paused'));
+    expect(timeline.evaluate('2')).toBeNull();
+    expect(timeline.getState().lastTick).toBe(1);
+    expect(timeline.inputsUpTo(5)).toEqual([input(1)]);
+    timeline.stop();
+    expect(timeline.evaluate('3')).toMatch(/press Run/);
+  });
 });

@@ -177,4 +177,29 @@ describe('tick loop', () => {
     loop.pause();
     expect(ticks().at(-1)).toBe('1:input:keydown@0');
   });
+
+  it('a console evaluation runs at once as the next tick, stays paused, and replays at its tick', () => {
+    const { win, loop, drainTasks, ticks, dispatched, sent } = setup();
+    win.setTimeout(() => {}, 50);
+    loop.evaluated();
+    drainTasks();
+    loop.pause();
+    const evaluation = {
+      type: 'console-eval',
+      ctor: 'Event',
+      target: 'window' as const,
+      path: [],
+      init: {},
+      state: { source: '1 + 1' },
+    };
+    const input = loop.runInput(evaluation);
+    expect(input).toMatchObject({ tick: 1, now: START });
+    expect(dispatched).toEqual([input]);
+    drainTasks();
+    expect(ticks().at(-1)).toBe('1:input:console-eval@0');
+    expect(sent.at(-1)!.state).toMatchObject({ mode: 'paused', tick: 1 });
+    // While replaying the ticks are the record's: a live one is refused.
+    loop.runUntil(3, [input!]);
+    expect(loop.runInput(evaluation)).toBeNull();
+  });
 });

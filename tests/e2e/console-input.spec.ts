@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  consoleLog,
+  getLoadedApp,
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  tickOf,
+} from './helpers';
+
+const input = (page: Page) => page.getByRole('textbox', { name: 'Console input' });
+/** The console's lines as shown (each entry's text, without its "@tick" link). */
+const lines = (page: Page) => consoleLog(page).locator('.pp-entry .pp-body');
+
+/** Types a line into the console input and presses Enter, as a user does. */
+async function evaluate(page: Page, source: string) {
+  await input(page).click();
+  await page.keyboard.type(source);
+  await page.keyboard.press('Enter');
+  await expect(input(page)).toHaveValue('');
+}
+
+async function startProgram(page: Page, code: string) {
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, code);
+  await expect(lines(page)).toHaveText(['ready'], { timeout: 30_000 });
+}
+
+// Loads the app, runs a program, then replays: long flows on a shared, noisy machine.
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeEach(async ({ page }) => {
+  await getLoadedApp(page);
+});
+
+test('evaluates typed lines in the preview, echoed with their values; Up recalls the last', async ({
+  page,
+}) => {
+  await startProgram(page, "console.log('ready');\n");
+  await evaluate(page, '1 + 1');
+  await expect(lines(page)).toHaveText(['ready', '1 + 1', '2']);
+  await evaluate(page, 'globalThis.x = 5');
+  await evaluate(page, 'x * 2');
+  await expect(lines(page)).toHaveText([
+    'ready',
+    '1 + 1',
+    '2',
+    'globalThis.x = 5',
+    '5',
+    'x * 2',
+    '10',
+  ]);
+  await expect(consoleLog(page).getByRole('img', { name: 'Result' })).toHaveCount(3);
+
+  // Up on the (empty) line recalls the newest evaluation, Up again the one before.
+  await input(page).press('ArrowUp');
+  await expect(input(page)).toHaveValue('x * 2');
+  await input(page).press('ArrowUp');
+  await expect(input(page)).toHaveValue('globalThis.x = 5');
+  await input(page).press('ArrowDown');
+  await input(page).press('ArrowDown');
+  await expect(input(page)).toHaveValue('');
+
+  // Shift+Enter starts a new line; Enter evaluates both as one.
+  await page.keyboard.type('const a = 2;');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('a * 21');
+  await expect(input(page)).toHaveValue('const a = 2;\na * 21');
+  await page.keyboard.press('Enter');
+  await expect(lines(page).last()).toHaveText('42');
+
+  // A thrown error shows as devtools show it, and is not the run's error.
+  await evaluate(page, 'nope + 1');
+  await expect(lines(page).last()).toHaveText(/Uncaught\s*ReferenceError: nope is not defined/);
+  await expect(runStatus(page)).toHaveText('Running');
+});
+
+test('an evaluation is a recorded tick: step back and forward show the same preview and console', async ({
+  page,
+}) => {
+  await startProgram(page, "console.log('ready');\n");
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const start = await tickOf(page);
+
+  // While paused each evaluation runs as the next tick.
+  await evaluate(page, 'document.body.append("hi")');
+  await expect(preview(page).locator('body')).toHaveText('hi');
+  await expect.poll(() => tickOf(page)).toBe(start + 1);
+  const afterFirst = await consoleLog(page).innerText();
+  await evaluate(page, 'document.body.append(" there"); 7');
+  await expect(lines(page).last()).toHaveText('7');
+  await expect(preview(page).locator('body')).toHaveText('hi there');
+  await expect.poll(() => tickOf(page)).toBe(start + 2);
+  const afterSecond = await consoleLog(page).innerText();
+
+  const back = page.getByRole('button', { name: 'Step back' });
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await back.click();
+  await expect.poll(() => tickOf(page)).toBe(start + 1);
+  await expect(preview(page).locator('body')).toHaveText('hi');
+  await expect.poll(() => consoleLog(page).innerText()).toBe(afterFirst);
+
+  await expect(back).toBeEnabled();
+  await back.click();
+  await expect.poll(() => tickOf(page)).toBe(start);
+  await expect(preview(page).locator('body')).toHaveText('');
+  await expect(lines(page)).toHaveText(['ready']);
+
+  // Forward again: the evaluations are replayed from the record, the same page and console.
+  await expect(forward).toBeEnabled();
+  await forward.click();
+  await expect.poll(() => tickOf(page)).toBe(start + 1);
+  await expect(preview(page).locator('body')).toHaveText('hi');
+  await expect.poll(() => consoleLog(page).innerText()).toBe(afterFirst);
+  await expect(forward).toBeEnabled();
+  await forward.click();
+  await expect.poll(() => tickOf(page)).toBe(start + 2);
+  await expect(preview(page).locator('body')).toHaveText('hi there');
+  await expect.poll(() => consoleLog(page).innerText()).toBe(afterSecond);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
