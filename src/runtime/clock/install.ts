@@ -156,7 +156,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       }
       switch (message.type) {
         case 'play':
-          loop.play(speed);
+          loop.play(speed, message.recording);
+          // A recording settles its fetches at their recorded ticks.
+          if (message.recording) return;
           held.push(...fetches!.orphans());
           return deliverHeld();
         case 'pause':

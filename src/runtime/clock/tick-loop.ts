@@ -48,7 +48,8 @@ export interface TickLoop {
   readonly inSync: boolean;
   /** Tick 0 finished: record it, then play (or replay to `replay.tick`). */
   evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
-  play(speed: number): void;
+  /** Plays on; with `recording`, its ticks up to `until` are played again first (then live). */
+  play(speed: number, recording?: { until: number; inputs: InputRecord[] }): void;
   pause(): void;
   step(): void;
   runUntil(tick: number, inputs: InputRecord[]): void;
@@ -72,6 +73,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   let framing = false;
   let replayTo = 0;
   let replayInputs = new Map<number, InputRecord>();
+  /** A recording being played (Play from a past tick): its inputs by tick, and its end. */
+  let recorded: { until: number; inputs: Map<number, InputRecord> } | null = null;
 
   const state = (): LoopState => ({
     mode,
@@ -148,19 +151,23 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
         pumping = false;
         return;
       }
-      const due = clock.peek();
+      if (recorded && tick >= recorded.until) recorded = null; // the recording's end: live
+      const input = recorded?.inputs.get(tick + 1);
+      // A recorded input is the next tick: it waits for its virtual time (no timer runs first).
+      const due = input ? { at: input.now } : clock.peek();
       if (due && due.at <= target) {
         if (deps.realNow() > deadline) {
           behind = true; // slow motion: the target waits until the due ticks have run
           pumping = false;
           return;
         }
-        runTimerTick();
+        if (input) runInputTick(input);
+        else runTimerTick();
         deps.hop(next);
         return;
       }
       behind = false;
-      clock.advanceTo(Math.floor(target));
+      clock.advanceTo(Math.floor(input ? Math.min(target, input.now) : target));
       deps.syncAnimations();
       pumping = false;
     };
@@ -218,10 +225,14 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
         else this.play(speed);
       });
     },
-    play(newSpeed) {
+    play(newSpeed, recording) {
       speed = Math.min(4, Math.max(0.25, newSpeed));
       if (mode === 'replaying') return;
       if (mode !== 'playing') {
+        recorded =
+          recording && recording.until > tick
+            ? { until: recording.until, inputs: new Map(recording.inputs.map((i) => [i.tick, i])) }
+            : null;
         mode = 'playing';
         target = clock.now();
         behind = false;
@@ -236,6 +247,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     pause() {
       if (mode === 'replaying') return;
       mode = 'paused';
+      recorded = null;
       flush();
     },
     step() {
@@ -253,6 +265,14 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     },
     beginInput(partial) {
       finalize();
+      // A live input while a recording plays leaves the recorded future: the host hears of it
+      // before anything of the new tick (it keeps that future as a branch).
+      if (recorded !== null && tick < recorded.until) {
+        const out = records;
+        records = [];
+        deps.send(out, { ...state(), forked: tick });
+      }
+      recorded = null;
       tick++;
       deps.tickStarted?.(tick, mode === 'replaying');
       const input: InputRecord = { ...partial, tick, now: clock.now() };
