@@ -15,6 +15,7 @@ import { shallowEqual, useStore } from '../ui/useStore';
 import { SPEEDS, type Timeline, type TimelineState } from './timeline';
 import { runShortcut, SHORTCUTS } from '../protocol/run-shortcuts';
 import { RestoreFuture } from './RestoreFuture';
+import { TimelineMarks } from './TimelineMarks';
 import './run-controls.css';
 
 export interface RunControlsProps {
@@ -170,6 +171,7 @@ function TimelineSlider({ timeline }: RunControlsProps) {
         )}
         <SliderThumb className="pp-timeline-thumb" inputRef={input} />
       </SliderTrack>
+      <TimelineMarks timeline={timeline} />
     </Slider>
   );
 }

@@ -118,3 +118,21 @@ test('a click while behind the end forks, and "Restore previous future" brings t
   await restore.click();
   await expect(counter(page)).toHaveText('n=1', { timeout: 30_000 });
 });
+
+test('marks on the Timeline say where inputs and console output were, and a click seeks there', async ({
+  page,
+}) => {
+  await recordThreeClicks(page, 0, 3);
+  const clicks = page.getByRole('button', { name: /^Input at ticks? [\d–]+.*: .*click/ });
+  await expect(clicks.first()).toBeVisible();
+  // Hover shows what the mark stands for.
+  const label = await clicks.first().getAttribute('aria-label');
+  await expect(clicks.first()).toHaveAttribute('title', label!);
+  // The first console line ("n is 1") is the first of its mark: a click there seeks to its tick.
+  const first = page.getByRole('button', { name: /^Console at ticks? \d+.*: n is 1/ });
+  const tick = Number(/at ticks? (\d+)/.exec((await first.getAttribute('aria-label'))!)![1]);
+  await first.click();
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
+  await expect(counter(page)).toHaveText('n=1');
+  await expect(runStatus(page)).toHaveText('Paused');
+});
