@@ -31,6 +31,11 @@ export interface MarkSource {
 }
 
 const NAMES: Record<MarkKind, string> = { input: 'Input', error: 'Error', console: 'Console' };
+/** Event types that come with others (a click's pointer moves, downs and ups): named last. */
+const SECONDARY =
+  /^(pointer|mouse(?!.*click)|focus|blur|key(up|press)|beforeinput|touch(move|end))/;
+/** What a slot's label names first: a click before the pointer moves that led to it. */
+const rank = (text: string) => (SECONDARY.test(text) ? 1 : 0);
 
 /** A console argument as a few words of text (objects by their kind only). */
 const wordOf = (v: SerializedValue): string =>
@@ -52,6 +57,12 @@ function describe(message: RuntimeMessage): { kind: MarkKind; text: string } | n
   }
   return null;
 }
+
+/** Up to three of a slot's texts, the telling ones first. */
+const named = (texts: string[]) => {
+  const sorted = [...texts].sort((a, b) => rank(a) - rank(b));
+  return sorted.slice(0, 3).join(', ') + (sorted.length > 3 ? ', …' : '');
+};
 
 interface Slot {
   kind: MarkKind;
@@ -80,7 +91,7 @@ export function timelineMarks(
     s.first = Math.min(s.first, tick);
     s.last = Math.max(s.last, tick);
     s.count++;
-    if (s.texts.length < 3 && !s.texts.includes(text)) s.texts.push(text);
+    if (s.texts.length < 12 && !s.texts.includes(text)) s.texts.push(text);
   };
   for (const i of source.inputs)
     add('input', i.tick, i.type === FETCH_INPUT ? 'fetch response' : i.type);
@@ -97,7 +108,7 @@ export function timelineMarks(
         kind: s.kind,
         tick: s.first,
         at: (s.first - first) / span,
-        label: `${NAMES[s.kind]} at ${where}${count}: ${s.texts.join(', ')}`,
+        label: `${NAMES[s.kind]} at ${where}${count}: ${named(s.texts)}`,
       };
     });
 }

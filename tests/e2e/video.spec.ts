@@ -75,9 +75,14 @@ test.beforeEach(async ({ page }) => {
 test('Play after Home replays the three recorded clicks and shows n=3 again at the end', async ({
   page,
 }) => {
-  const end = await recordThreeClicks(page, 0, 5);
+  const end = await recordThreeClicks(page, 0, 20);
   await home(page);
+  await page.getByRole('radio', { name: 'Speed 0.25×' }).click();
   await page.getByRole('button', { name: 'Play' }).click();
+  // Watching is no input: the pointer passing over the preview while it plays the recording
+  // (2 s of virtual time: 8 s or more at 0.25×) does not fork it.
+  await counter(page).hover();
+  await page.getByRole('radio', { name: 'Speed 4×' }).click();
   // The recording plays again, clicks included, and the run goes on live past its end.
   await expect(counter(page)).toHaveText('n=3', { timeout: 30_000 });
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThan(end);

@@ -87,6 +87,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   installInputRecorder(win, {
     mode: () => loop?.mode ?? 'paused',
     inSync: () => loop?.inSync ?? true,
+    playingRecording: () => loop?.playingRecording ?? false,
     begin: (partial) => loop!.beginInput(partial),
     focusTaken: () => host.focusTaken?.(),
   });

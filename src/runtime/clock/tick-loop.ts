@@ -46,6 +46,8 @@ export interface TickLoop {
   readonly mode: LoopState['mode'];
   /** True while a tick's own code runs (events then are the program's, not the user's). */
   readonly inSync: boolean;
+  /** Playing a recording's ticks again (before its end): a real input now forks. */
+  readonly playingRecording: boolean;
   /** Tick 0 finished: record it, then play (or replay to `replay.tick`). */
   evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
   /** Plays on; with `recording`, its ticks up to `until` are played again first (then live). */
@@ -214,6 +216,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     },
     get inSync() {
       return inSync;
+    },
+    get playingRecording() {
+      return mode === 'playing' && recorded !== null && tick < recorded.until;
     },
     evaluated(replay) {
       inSync = false;

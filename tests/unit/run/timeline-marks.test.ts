@@ -48,10 +48,17 @@ describe('timelineMarks', () => {
     inputs.push(input(4, 'click'), input(90, 'keydown'));
     const marks = timelineMarks({ inputs, logged: [] }, 0, 100, 10);
     expect(marks.map((m) => m.label)).toEqual([
-      'Input at ticks 1–4 (4): pointerdown, mousedown, click',
+      'Input at ticks 1–4 (4): click, pointerdown, mousedown',
       'Input at tick 90: keydown',
     ]);
     expect(marks[0]!.tick).toBe(1);
+  });
+
+  it('names what the user did before the pointer events that came with it', () => {
+    const types = ['pointerover', 'pointermove', 'mousemove', 'pointerdown', 'focus', 'click'];
+    const inputs = types.map((type, i) => input(i + 1, type));
+    const [mark] = timelineMarks({ inputs, logged: [] }, 0, 100, 1);
+    expect(mark!.label).toBe('Input at ticks 1–6 (6): click, pointerover, pointermove, …');
   });
 
   it('leaves out ticks outside the shown range, and has nothing for an empty range', () => {
