@@ -66,7 +66,8 @@ async function recordThreeClicks(page: Page, before: number, after: number) {
   return tickOf(page);
 }
 
-test.describe.configure({ timeout: 120_000 });
+// Long flows (record, replay at 0.25×, fork, restore) on a shared, loaded machine: a wait, not a timing check.
+test.describe.configure({ timeout: 300_000 });
 
 test.beforeEach(async ({ page }) => {
   await getLoadedApp(page);
