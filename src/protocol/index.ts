@@ -129,7 +129,15 @@ export type HostMessage =
    */
   | { type: 'preload'; vendor: boolean }
   /** Run-loop controls (docs/architecture.md, "The run loop"): play follows real time × `speed`; step runs one tick. */
-  | { type: 'play'; speed: number }
+  | {
+      type: 'play';
+      speed: number;
+      /**
+       * Play from a past tick: the recorded ticks up to `until` are played again at `speed`
+       * with their `inputs`; live from there. A real user event before `until` forks.
+       */
+      recording?: { until: number; inputs: InputRecord[] };
+    }
   | { type: 'pause' }
   | { type: 'step' }
   /** From the paused state: run to `tick`, replaying the recorded inputs, then pause. */
@@ -199,6 +207,11 @@ export interface LoopState {
   now: number;
   /** Virtual time the next timer or frame is due, null when nothing is pending. */
   nextDue: number | null;
+  /**
+   * Set once, when a live input arrived while a recording played: the recorded future after
+   * this tick was left (sent before the input's tick runs, so its output comes after).
+   */
+  forked?: number;
 }
 
 // ---------------------------------------------------------------------------

@@ -141,6 +141,7 @@ const ticksMessage = z.object({
     tick: z.number().int().nonnegative(),
     now: z.number(),
     nextDue: z.number().nullable(),
+    forked: z.number().int().nonnegative().optional(),
   }),
 });
 

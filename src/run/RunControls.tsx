@@ -14,6 +14,8 @@ import {
 import { shallowEqual, useStore } from '../ui/useStore';
 import { SPEEDS, type Timeline, type TimelineState } from './timeline';
 import { runShortcut, SHORTCUTS } from '../protocol/run-shortcuts';
+import { RestoreFuture } from './RestoreFuture';
+import { TimelineMarks } from './TimelineMarks';
 import './run-controls.css';
 
 export interface RunControlsProps {
@@ -157,8 +159,19 @@ function TimelineSlider({ timeline }: RunControlsProps) {
     >
       <Label className="pp-visually-hidden">Timeline</Label>
       <SliderTrack className="pp-timeline-track">
+        {t.tick < t.lastTick && (
+          // The recorded part ahead of the current tick: Play plays it again, then goes live.
+          <div
+            className="pp-timeline-recorded"
+            title={`Recorded to tick ${t.lastTick}: Play plays it again`}
+            style={{
+              left: `${(100 * (t.tick - t.firstTick)) / (t.lastTick - t.firstTick)}%`,
+            }}
+          />
+        )}
         <SliderThumb className="pp-timeline-thumb" inputRef={input} />
       </SliderTrack>
+      <TimelineMarks timeline={timeline} />
     </Slider>
   );
 }
@@ -230,6 +243,7 @@ export function RunControls({ timeline }: RunControlsProps) {
       <TimelineSlider timeline={timeline} />
       <TickText timeline={timeline} />
       <Speed timeline={timeline} />
+      <RestoreFuture timeline={timeline} />
     </div>
   );
 }

@@ -39,22 +39,38 @@ export interface History {
   messagesIn(from: number, to: number): RuntimeMessage[];
   /** Inputs of ticks up to `tick`, and fetch responses of any tick (served from the record). */
   inputsUpTo(tick: number): InputRecord[];
-  /** Forgets everything after `tick` (playing on from there starts a new future). */
-  truncateAfter(tick: number): void;
+  /** A new history holding this one's ticks up to `tick` (a fork: this one stays whole). */
+  copyUpTo(tick: number): History;
+  /** Recorded inputs (ticks and what) and console entries with their ticks, oldest first. */
+  marks(): {
+    inputs: readonly InputRecord[];
+    logged: readonly { tick: number; message: RuntimeMessage }[];
+  };
+}
+
+/** What a history holds, handed to a copy. */
+interface Held {
+  records: TickRecord[];
+  first: number;
+  inputs: InputRecord[];
+  logged: Logged[];
+  bytes: number;
 }
 
 /** `onDrop` hears of each time the oldest ticks fell out (the new first tick and why). */
 export function createHistory(
-  { maxTicks, maxBytes }: HistoryLimits,
+  limits: HistoryLimits,
   onDrop: (first: number, note: string) => void,
+  held?: Held,
 ): History {
+  const { maxTicks, maxBytes } = limits;
   /** Records of ticks first..last (records[i] is tick first + i). */
-  let records: TickRecord[] = [];
-  let first = 0;
+  let records: TickRecord[] = held?.records ?? [];
+  let first = held?.first ?? 0;
   /** Every recorded input since tick 0: a replay needs them all, even of dropped ticks. */
-  let inputs: InputRecord[] = [];
-  let logged: Logged[] = [];
-  let bytes = 0;
+  const inputs: InputRecord[] = held?.inputs ?? [];
+  let logged: Logged[] = held?.logged ?? [];
+  let bytes = held?.bytes ?? 0;
 
   const lastRecorded = () => first + records.length - 1;
 
@@ -115,10 +131,17 @@ export function createHistory(
     messagesIn: (from, to) =>
       logged.filter((l) => l.tick > from && l.tick <= to).map((l) => l.message),
     inputsUpTo: (tick) => inputs.filter((i) => i.tick <= tick || i.type === FETCH_INPUT),
-    truncateAfter(tick) {
-      records = records.slice(0, tick - first + 1);
-      inputs = inputs.filter((i) => i.tick <= tick);
-      logged = logged.filter((l) => l.tick <= tick);
+    copyUpTo(tick) {
+      const kept = logged.filter((l) => l.tick <= tick);
+      const keptRecords = records.slice(0, Math.max(0, tick - first + 1));
+      return createHistory(limits, onDrop, {
+        records: keptRecords,
+        first,
+        inputs: inputs.filter((i) => i.tick <= tick),
+        logged: kept,
+        bytes: keptRecords.length * RECORD_BYTES + kept.reduce((n, l) => n + l.size, 0),
+      });
     },
+    marks: () => ({ inputs, logged }),
   };
 }

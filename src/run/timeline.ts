@@ -4,110 +4,24 @@
  * Stepping back or seeking backwards rebuilds the preview from the same run (same program,
  * seed and start time, no re-bundling) and replays to the tick; replayed records are compared
  * with the recorded ones, so a divergent replay is reported instead of silently shown.
+ * Play from a past tick plays the recording again, like a video, and goes live at its end; a
+ * new input on the way forks, and the future it replaced is kept (branches.ts) to restore.
  * Plain TS: the session wires it to the preview host and the console.
  */
-import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../protocol';
+import type { TickRecord } from '../protocol';
 import { createStore } from 'zustand/vanilla';
 import { byTick, lastTickOf } from './console-by-tick';
+import { createBranches } from './branches';
 import { createHistory, type History, type HistoryLimits } from './history';
+import {
+  INITIAL_TIMELINE as initial,
+  type Timeline,
+  type TimelineDeps,
+  type TimelineState,
+} from './timeline-types';
 
-export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
-
-export interface TimelineState {
-  /** A run exists (something to control). */
-  active: boolean;
-  /** What the preview is doing; 'replaying' while a step back or seek is rebuilt. */
-  mode: 'playing' | 'paused' | 'replaying';
-  /** Tick the preview is at. */
-  tick: number;
-  /** Last recorded tick. */
-  lastTick: number;
-  /** Oldest tick still in the history (older ones fell out of reach when it was full). */
-  firstTick: number;
-  /** Virtual ms since the run's start at the current tick. */
-  elapsed: number;
-  /** Play speed (0.25–4). */
-  speed: number;
-  /** Something is pending for Step forward (a timer, a frame, or recorded ticks ahead). */
-  canStepForward: boolean;
-  /** "Replay diverged at tick k: …" when a replay differed from the record. */
-  divergence: string | null;
-  /** Set once the history limit dropped the oldest ticks: they cannot be revisited. */
-  historyNote: string | null;
-}
-
-export interface TimelineDeps {
-  /** Sends a control message to the current preview. */
-  send(message: HostMessage): void;
-  /**
-   * Rebuilds the preview from the same run and replays to `tick`, or swaps in a parked
-   * checkpoint. Returns the new frame's key and the tick it will pause at (`at` ≤ `tick`;
-   * the timeline runs it on to `tick` from there).
-   */
-  replay(tick: number, inputs: InputRecord[]): { frame: object; at: number };
-  /** The console shows exactly `messages` (all entries up to the current tick). */
-  resetConsole(messages: RuntimeMessage[]): void;
-  /** Appends messages to the console. */
-  showConsole(messages: RuntimeMessage[]): void;
-  /** A one-line notice in the console. */
-  notice(text: string): void;
-  /** History limits, read when a run starts: ticks kept and an estimate of bytes kept. */
-  limits?(): HistoryLimits;
-}
-
-export interface Timeline {
-  getState(): TimelineState;
-  subscribe(listener: () => void): () => void;
-  /**
-   * A new run started in `frame` (a fresh iframe playing from tick 0), or replaying a shared
-   * `recorded` run to its last tick: the timeline then returns to the sender's tick and pauses.
-   */
-  startRun(frame: object, startTime: number, recorded?: RecordedLanding): void;
-  /** A message from `frame`; returns true when the console should show it now. */
-  handle(frame: object, message: RuntimeMessage): boolean;
-  play(): void;
-  pause(): void;
-  togglePlay(): void;
-  stepForward(): void;
-  stepBack(): void;
-  seek(tick: number): void;
-  setSpeed(speed: number): void;
-  /**
-   * Evaluates a console input line in the preview as the next tick (a recorded input, so step
-   * back and seek replay it). Returns why it cannot now, or null once sent.
-   */
-  evaluate(source: string): string | null;
-  /**
-   * Recorded inputs of ticks 1..tick (what a replay to `tick` needs), and the fetch responses
-   * of later ticks: fetches in flight at `tick` are served from the record, never fetched again.
-   */
-  inputsUpTo(tick: number): InputRecord[];
-  /** A rebuilt preview could not start: leave the replaying state (the old preview stays). */
-  replayFailed(): void;
-  /** The run ended (new build, hang): nothing to control. */
-  stop(): void;
-}
-
-/** Where a run started from a recording should land. */
-export interface RecordedLanding {
-  /** The tick to pause at (the sender's). */
-  landAt: number;
-  /** The recording's last tick (the preview replays to it first, so all of it is in the history). */
-  lastTick: number;
-}
-
-const initial: TimelineState = {
-  active: false,
-  mode: 'paused',
-  tick: 0,
-  lastTick: 0,
-  firstTick: 0,
-  elapsed: 0,
-  speed: 1,
-  canStepForward: false,
-  divergence: null,
-  historyNote: null,
-};
+export { SPEEDS } from './timeline-types';
+export type { RecordedLanding, Timeline, TimelineDeps, TimelineState } from './timeline-types';
 
 export function createTimeline(deps: TimelineDeps): Timeline {
   const defaults: HistoryLimits = { maxTicks: 200_000, maxBytes: 64 * 1024 * 1024 };
@@ -127,6 +41,16 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let replaying = false;
   /** A recorded run's last tick, until its first replay rests (then checked it was reached). */
   let recordedLast: number | null = null;
+  /**
+   * Console output of ticks up to here, from a recording played again in the current frame
+   * (Play from a past tick), duplicates the history too; -1 when the frame plays no recording.
+   */
+  let recordedUntil = -1;
+  /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
+  let playQueued = false;
+  const branches = createBranches<History>();
+  const showFutures = () =>
+    branches.list().map(({ forkTick, lastTick }) => ({ forkTick, lastTick }));
 
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
@@ -139,6 +63,25 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     shownUpTo = tick;
   };
 
+  /** A live input while a recording played: the recorded future after `at` is kept. */
+  const fork = (at: number) => {
+    if (at >= history.lastRecorded()) return;
+    const old = history;
+    history = old.copyUpTo(at);
+    const dropped = branches.fork(old, at, old.lastRecorded());
+    recordedUntil = Math.min(recordedUntil, at);
+    set({
+      futures: showFutures(),
+      futureId: get().futureId + 1,
+      lastTick: at,
+      divergence: null,
+    });
+    deps.notice(
+      `New input after tick ${at}: the run goes on live from here. The recorded future (to tick ${old.lastRecorded()}) is kept: "Restore previous future" returns to it.` +
+        (dropped ? ` The oldest kept future (from tick ${dropped.forkTick}) was let go.` : ''),
+    );
+  };
+
   const record = (r: TickRecord) => {
     const diff = history.record(r);
     if (diff && !get().divergence) {
@@ -148,33 +91,30 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     }
   };
 
-  /** Moves the preview to `target` (clamped to the history) by a run-on or a replay. */
-  const goTo = (target: number) => {
+  /**
+   * Moves the preview to `target` (clamped to the history) by a run-on or a replay; `rebuild`
+   * replays even forward (the preview is in another future).
+   */
+  const goTo = (target: number, rebuild = false) => {
     const tick = Math.max(history.first, Math.min(Math.round(target), get().lastTick));
     if (get().mode === 'playing') api.pause();
-    if (tick === get().tick) {
+    if (tick === get().tick && !rebuild) {
       if (get().mode === 'replaying') set({ mode: 'paused' });
       replaying = false;
       return;
     }
     replaying = true;
-    if (tick > get().tick) {
+    if (tick > get().tick && !rebuild) {
       deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
       set({ mode: 'replaying', divergence: null });
     } else {
       const started = deps.replay(tick, history.inputsUpTo(tick));
       frame = started.frame;
+      recordedUntil = -1;
       set({ mode: 'replaying', divergence: null });
       // A checkpoint before `tick`: once it rests there, run on (a forward seek).
       if (started.at < tick) queued = tick;
     }
-  };
-
-  /** A new input at an earlier tick starts a new future: the old one is dropped. */
-  const dropFuture = () => {
-    if (get().tick >= get().lastTick) return;
-    history.truncateAfter(get().tick);
-    set({ lastTick: get().tick, divergence: null });
   };
 
   const api: Timeline = {
@@ -190,15 +130,27 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       // A recording replays live (its output is the history), then seeks back to the landing.
       queued = recorded && recorded.landAt < recorded.lastTick ? recorded.landAt : null;
       recordedLast = recorded ? recorded.lastTick : null;
+      playQueued = false;
       replaying = false;
-      const mode = recorded ? 'replaying' : 'playing';
-      set({ ...initial, speed: get().speed, active: true, mode }, true);
+      recordedUntil = -1;
+      branches.clear();
+      set(
+        {
+          ...initial,
+          speed: get().speed,
+          futureId: get().futureId + 1,
+          active: true,
+          mode: recorded ? 'replaying' : 'playing',
+        },
+        true,
+      );
       if (!recorded && get().speed !== 1) deps.send({ type: 'play', speed: get().speed });
     },
     handle(f, message) {
       if (f !== frame) return false;
       if (message.type === 'ticks') {
         for (const r of message.records) record(r);
+        if (message.state.forked !== undefined) fork(message.state.forked);
         const lastTick = Math.max(history.lastRecorded(), 0);
         const { mode, tick, now, nextDue } = message.state;
         followConsole(tick);
@@ -222,6 +174,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
           canStepForward: canStep(tick, lastTick, nextDue !== null),
         });
         if (runOn !== null) goTo(runOn);
+        else if (mode === 'paused' && playQueued) {
+          playQueued = false;
+          api.play();
+        }
         return false;
       }
       if (
@@ -233,17 +189,31 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         return true;
       // A replay's output: the history has it already.
       if (replaying) return false;
-      for (const [tick, part] of byTick(message)) history.log(tick, part);
+      const parts = byTick(message).filter(([tick]) => tick > recordedUntil);
+      if (parts.length === 0) return false;
+      for (const [tick, part] of parts) history.log(tick, part);
       shownUpTo = Math.max(shownUpTo, lastTickOf(message));
+      // Output of a played recording's ticks is shown from the history as the ticks come.
+      if (parts.length < byTick(message).length) {
+        deps.showConsole(parts.map(([, part]) => part));
+        return false;
+      }
       return true;
     },
     play() {
-      if (!frame || get().mode === 'playing') return;
-      dropFuture();
-      deps.send({ type: 'play', speed: get().speed });
+      if (get().mode === 'replaying') playQueued = true;
+      if (!frame || get().mode !== 'paused') return;
+      const { tick, lastTick, speed } = get();
+      if (tick < lastTick) {
+        // Like a video: the recorded ticks play again (inputs included), then it goes live.
+        recordedUntil = lastTick;
+        const recording = { until: lastTick, inputs: history.inputsUpTo(lastTick) };
+        deps.send({ type: 'play', speed, recording });
+      } else deps.send({ type: 'play', speed });
       set({ mode: 'playing' });
     },
     pause() {
+      playQueued = false;
       if (!frame || get().mode !== 'playing') return;
       deps.send({ type: 'pause' });
       set({ mode: 'paused' });
@@ -275,14 +245,36 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (!frame) return 'Nothing is running to evaluate in: press Run first.';
       if (get().mode === 'replaying')
         return 'The preview is still going to its tick: press Enter again in a moment.';
-      dropFuture();
+      // Behind the end, an evaluation is a new input like a click: the run forks here and the
+      // recorded future is kept to restore.
+      fork(get().tick);
       deps.send({ type: 'evaluate', source });
       return null;
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),
+    restoreFuture() {
+      if (!frame || get().mode === 'replaying') return;
+      if (get().mode === 'playing') api.pause();
+      const back = branches.restore(history, history.lastRecorded());
+      if (!back) return;
+      history = back.saved;
+      // Its console is refilled from the restored history when the replay lands.
+      shownUpTo = Math.min(shownUpTo, back.forkTick);
+      deps.resetConsole(history.messagesIn(-1, shownUpTo));
+      set({
+        lastTick: back.lastTick,
+        firstTick: history.first,
+        futures: showFutures(),
+        futureId: get().futureId + 1,
+        divergence: null,
+      });
+      goTo(back.lastTick, true);
+    },
+    marks: () => history.marks(),
     replayFailed() {
       if (get().mode !== 'replaying') return;
       queued = null;
+      playQueued = false;
       replaying = false;
       set({ mode: 'paused' });
     },

@@ -71,15 +71,19 @@ export function createCheckpointRefill(deps: CheckpointRefillDeps): CheckpointRe
     parked = run ? parked.filter((p) => p.run !== run) : [];
   };
 
+  /** The future the parked previews belong to: after a fork or a restore they are of another. */
+  let future = -1;
   const unsubscribe = timeline.subscribe(() => {
     const t = timeline.getState();
     const current = deps.getCurrent();
     const previews = deps.getParked();
     if (!previews || !current) return;
     const count = t.active ? deps.getCount() : 0;
-    if (parked.some((p) => p.run.runId !== current.run.runId) || count === 0) {
+    const otherFuture = t.futureId !== future;
+    future = t.futureId;
+    if (parked.some((p) => p.run.runId !== current.run.runId) || count === 0 || otherFuture) {
       if (parked.length) drop();
-      return;
+      if (count === 0 || !otherFuture) return;
     }
     // Park only while paused: while playing or replaying the ticks move on.
     if (t.mode !== 'paused') return;

@@ -17,6 +17,14 @@ export const INPUT_EVENTS = [
 ] as const; // prettier-ignore
 
 const FOCUS = new Set(['focus', 'blur', 'focusin', 'focusout']);
+/**
+ * Events that come of looking, not acting: the pointer passing over the preview, focus moving
+ * to the app's own controls. While a recording plays they are blocked, not taken as a fork.
+ */
+const PASSIVE = new Set([
+  ...FOCUS, 'pointermove', 'pointerover', 'pointerout', 'pointerenter', 'pointerleave',
+  'mousemove', 'mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'resize',
+]); // prettier-ignore
 const INIT_KEYS = [
   'bubbles', 'cancelable', 'composed', 'detail', 'screenX', 'screenY', 'clientX', 'clientY',
   'button', 'buttons', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey', 'movementX', 'movementY',
@@ -34,6 +42,8 @@ export interface InputGate {
   mode(): 'playing' | 'paused' | 'replaying';
   /** True while a tick's own code runs: its events belong to it. */
   inSync(): boolean;
+  /** A recording plays (Play from a past tick): a real event forks it, unless passive. */
+  playingRecording?(): boolean;
   /** A real user event becomes a tick; returns the completed record. */
   begin(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord;
   /** The page took keyboard focus by its own code (a tick's, or a replay's), not the user's. */
@@ -100,7 +110,12 @@ export function installInputRecorder(win: Window, gate: InputGate): void {
       (gate.inSync() || helperBusy || mode === 'replaying')
     )
       gate.focusTaken?.();
-    if (mode === 'playing') {
+    const passive =
+      mode === 'playing' &&
+      !gate.inSync() &&
+      PASSIVE.has(event.type) &&
+      gate.playingRecording?.() === true;
+    if (mode === 'playing' && !passive) {
       if (gate.inSync()) return; // caused by the running tick (element.focus(), …)
       const target = event.target;
       let where: Pick<InputRecord, 'target' | 'path'>;

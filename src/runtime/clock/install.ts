@@ -111,6 +111,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   installInputRecorder(win, {
     mode: () => loop?.mode ?? 'paused',
     inSync: () => loop?.inSync ?? true,
+    playingRecording: () => loop?.playingRecording ?? false,
     begin: (partial) => {
       const input = loop!.beginInput(partial);
       popups?.input(input.type, input.now, false);
@@ -205,7 +206,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       }
       switch (message.type) {
         case 'play':
-          loop.play(speed);
+          loop.play(speed, message.recording);
+          // A recording settles its fetches at their recorded ticks.
+          if (message.recording) return;
           held.push(...fetches!.orphans());
           return deliverHeld();
         case 'pause':

@@ -5,62 +5,14 @@
  * is taken when the next tick starts, so it includes the microtasks the tick queued.
  */
 import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
-import type { VirtualClock } from './virtual-clock.ts';
+import type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 
-export interface TickLoopDeps {
-  clock: VirtualClock;
-  /** Runs `fn` in a new real task (a real MessageChannel hop, never setTimeout). */
-  hop(fn: () => void): void;
-  /** Runs `fn` at the next real animation frame with the real time. */
-  frame(fn: (realNow: number) => void): void;
-  /** Real time in ms (the real performance.now). */
-  realNow(): number;
-  /** Reports an error thrown by a tick as the browser would (window 'error' event). */
-  reportError(error: unknown): void;
-  /** Fingerprint parts, read after each tick. */
-  draws(): number;
-  consoleCount(): number;
-  consoleText(): number;
-  domHash(): number;
-  /** Replays a recorded input event. */
-  dispatchInput(input: InputRecord): void;
-  /** After every tick and on play/pause: CSS and Web Animations follow the virtual clock. */
-  syncAnimations(): void;
-  /** Sends tick records and the loop state to the host. */
-  send(records: TickRecord[], state: LoopState): void;
-  /**
-   * A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget, and
-   * (unless replaying) the host learns which tick runs, for "Not responding at tick n".
-   */
-  tickStarted?(tick: number, replaying: boolean): void;
-}
+export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 
 /** Real time spent running ticks per real frame while playing; beyond it, slow motion. */
 const FRAME_BUDGET_MS = 10;
 /** Longest real gap counted between frames (a background tab must not jump the clock). */
 const MAX_FRAME_GAP_MS = 100;
-
-export interface TickLoop {
-  /** The tick running now (the one console calls and errors belong to). */
-  readonly tick: number;
-  readonly mode: LoopState['mode'];
-  /** True while a tick's own code runs (events then are the program's, not the user's). */
-  readonly inSync: boolean;
-  /** Tick 0 finished: record it, then play (or replay to `replay.tick`). */
-  evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
-  play(speed: number): void;
-  pause(): void;
-  step(): void;
-  runUntil(tick: number, inputs: InputRecord[]): void;
-  /** A live user event: returns the tick it became (the caller records it). */
-  beginInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord;
-  /**
-   * An input the runtime makes itself (a console evaluation): run now as the next tick, through
-   * `dispatchInput` as its replay will be; while paused the loop stays paused. Refused (null)
-   * while replaying, whose ticks are the record's.
-   */
-  runInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord | null;
-}
 
 export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const { clock } = deps;
@@ -78,6 +30,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   let framing = false;
   let replayTo = 0;
   let replayInputs = new Map<number, InputRecord>();
+  /** A recording being played (Play from a past tick): its inputs by tick, and its end. */
+  let recorded: { until: number; inputs: Map<number, InputRecord> } | null = null;
 
   const state = (): LoopState => ({
     mode,
@@ -154,19 +108,23 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
         pumping = false;
         return;
       }
-      const due = clock.peek();
+      if (recorded && tick >= recorded.until) recorded = null; // the recording's end: live
+      const input = recorded?.inputs.get(tick + 1);
+      // A recorded input is the next tick: it waits for its virtual time (no timer runs first).
+      const due = input ? { at: input.now } : clock.peek();
       if (due && due.at <= target) {
         if (deps.realNow() > deadline) {
           behind = true; // slow motion: the target waits until the due ticks have run
           pumping = false;
           return;
         }
-        runTimerTick();
+        if (input) runInputTick(input);
+        else runTimerTick();
         deps.hop(next);
         return;
       }
       behind = false;
-      clock.advanceTo(Math.floor(target));
+      clock.advanceTo(Math.floor(input ? Math.min(target, input.now) : target));
       deps.syncAnimations();
       pumping = false;
     };
@@ -204,6 +162,16 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     deps.hop(replayNext);
   };
 
+  // A live input (a click, a console evaluation) while a recording plays leaves the recorded
+  // future: the host hears of it before anything of the new tick (it keeps that future).
+  const leaveRecording = () => {
+    if (recorded !== null && tick < recorded.until) {
+      const out = records;
+      records = [];
+      deps.send(out, { ...state(), forked: tick });
+    }
+    recorded = null;
+  };
   return {
     get tick() {
       return tick;
@@ -213,6 +181,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     },
     get inSync() {
       return inSync;
+    },
+    get playingRecording() {
+      return mode === 'playing' && recorded !== null && tick < recorded.until;
     },
     evaluated(replay) {
       inSync = false;
@@ -224,10 +195,14 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
         else this.play(speed);
       });
     },
-    play(newSpeed) {
+    play(newSpeed, recording) {
       speed = Math.min(4, Math.max(0.25, newSpeed));
       if (mode === 'replaying') return;
       if (mode !== 'playing') {
+        recorded =
+          recording && recording.until > tick
+            ? { until: recording.until, inputs: new Map(recording.inputs.map((i) => [i.tick, i])) }
+            : null;
         mode = 'playing';
         target = clock.now();
         behind = false;
@@ -242,6 +217,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     pause() {
       if (mode === 'replaying') return;
       mode = 'paused';
+      recorded = null;
       flush();
     },
     step() {
@@ -259,6 +235,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     },
     beginInput(partial) {
       finalize();
+      leaveRecording();
       tick++;
       deps.tickStarted?.(tick, mode === 'replaying');
       const input: InputRecord = { ...partial, tick, now: clock.now() };
@@ -268,6 +245,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     runInput(partial) {
       if (mode === 'replaying') return null;
       finalize();
+      leaveRecording();
       const input: InputRecord = { ...partial, tick: tick + 1, now: clock.now() };
       runInputTick(input);
       // Playing: the next frame sends its record; paused, nothing else would.

@@ -1,80 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../../../src/protocol';
+import type { HostMessage, InputRecord } from '../../../src/protocol';
 import { compareRecords } from '../../../src/run/replay-divergence';
 import { consoleHash } from '../../../src/runtime/clock/tick-hashes';
 import { createTimeline } from '../../../src/run/timeline';
-
-const rec = (tick: number, extra: Partial<TickRecord> = {}): TickRecord => ({
-  tick,
-  now: 1000 + tick * 10,
-  kind: tick === 0 ? 'eval' : 'timer',
-  ran: tick === 0 ? 'evaluate' : 'Timeout',
-  draws: tick,
-  timers: tick,
-  console: tick,
-  consoleText: tick,
-  dom: 7,
-  ...extra,
-});
-const ticks = (
-  records: TickRecord[],
-  tick: number,
-  mode: 'playing' | 'paused' = 'playing',
-): RuntimeMessage => ({
-  type: 'ticks',
-  records,
-  state: { mode, tick, now: 1000 + tick * 10, nextDue: 5000 },
-});
-const log = (tick: number, text: string): RuntimeMessage => ({
-  type: 'console',
-  level: 'log',
-  args: [{ t: 'string', v: text }],
-  tick,
-});
-const input = (tick: number): InputRecord => ({
-  tick,
-  now: 1000 + tick * 10,
-  type: 'click',
-  ctor: 'MouseEvent',
-  target: 'element',
-  path: [1, 0],
-  init: {},
-});
-
-function setup() {
-  const sent: HostMessage[] = [];
-  const replays: { tick: number; inputs: InputRecord[]; frame: object }[] = [];
-  const consoleShown: string[] = [];
-  const notices: string[] = [];
-  const text = (m: RuntimeMessage) =>
-    m.type === 'console' ? String(m.args[0]!.t === 'string' ? m.args[0]!.v : '') : '';
-  const timeline = createTimeline({
-    send: (m) => sent.push(m),
-    replay(tick, inputs) {
-      const frame = {};
-      replays.push({ tick, inputs, frame });
-      return { frame, at: tick };
-    },
-    resetConsole(messages) {
-      consoleShown.length = 0;
-      consoleShown.push(...messages.map(text));
-    },
-    showConsole: (messages) => consoleShown.push(...messages.map(text)),
-    notice: (t) => notices.push(t),
-  });
-  const live = {};
-  timeline.startRun(live, 1000);
-  // A live run: tick 0 logs 'a', tick 1 is a click logging 'b', tick 2 logs 'c'.
-  const feed = (m: RuntimeMessage) => {
-    if (timeline.handle(live, m)) consoleShown.push(text(m));
-  };
-  feed(log(0, 'a'));
-  feed(ticks([rec(0)], 0));
-  feed(log(1, 'b'));
-  feed(log(2, 'c'));
-  feed(ticks([rec(1, { kind: 'input', ran: 'click', input: input(1) }), rec(2)], 2));
-  return { timeline, sent, replays, consoleShown, notices, live };
-}
+import { input, log, rec, setup, ticks } from './timeline-fixtures';
 
 describe('timeline', () => {
   it('records ticks and shows live console output as it arrives', () => {
@@ -175,17 +104,18 @@ describe('timeline', () => {
     expect(sent.at(-1)).toMatchObject({ type: 'run-until', tick: 1 });
   });
 
-  it('playing from an earlier tick drops the old future', () => {
+  it('playing from an earlier tick plays the recording again, keeping its future', () => {
     const { timeline, replays, sent } = setup();
     timeline.pause();
-    timeline.seek(1);
-    timeline.handle(
-      replays[0]!.frame,
-      ticks([rec(0), rec(1, { kind: 'input', ran: 'click', input: input(1) })], 1, 'paused'),
-    );
+    timeline.seek(0);
+    timeline.handle(replays[0]!.frame, ticks([rec(0)], 0, 'paused'));
     timeline.play();
-    expect(sent.at(-1)).toEqual({ type: 'play', speed: 1 });
-    expect(timeline.getState()).toMatchObject({ lastTick: 1, mode: 'playing' });
+    expect(sent.at(-1)).toEqual({
+      type: 'play',
+      speed: 1,
+      recording: { until: 2, inputs: [input(1)] },
+    });
+    expect(timeline.getState()).toMatchObject({ lastTick: 2, mode: 'playing' });
   });
 
   it('clamps speed to 0.25–4 and tells a playing preview', () => {
@@ -325,6 +255,8 @@ describe('checkpoints', () => {
     expect(timeline.evaluate('2')).toBeNull();
     expect(timeline.getState().lastTick).toBe(1);
     expect(timeline.inputsUpTo(5)).toEqual([input(1)]);
+    // The future it replaced is kept, as for a click behind the end.
+    expect(timeline.getState().futures).toEqual([{ forkTick: 1, lastTick: 2 }]);
     timeline.stop();
     expect(timeline.evaluate('3')).toMatch(/press Run/);
   });

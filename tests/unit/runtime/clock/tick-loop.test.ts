@@ -202,4 +202,69 @@ describe('tick loop', () => {
     loop.runUntil(3, [input!]);
     expect(loop.runInput(evaluation)).toBeNull();
   });
+
+  describe('playing a recording (Play from a past tick)', () => {
+    const click = (tick: number, at: number): InputRecord => ({
+      tick,
+      now: START + at,
+      type: 'click',
+      ctor: 'MouseEvent',
+      target: 'window',
+      path: [],
+      init: {},
+    });
+    const recorded = () => {
+      const t = setup();
+      t.win.setTimeout(() => {}, 10);
+      t.win.setTimeout(() => {}, 20);
+      t.loop.evaluated();
+      t.drainTasks();
+      t.loop.pause();
+      t.loop.play(1, { until: 3, inputs: [click(2, 15)] });
+      return t;
+    };
+
+    it('replays the recorded inputs at their ticks and times, at play speed, then goes live', () => {
+      const { loop, frame, ticks, dispatched, sent } = recorded();
+      frame(12);
+      frame(14); // the click is due at 15: nothing runs before it, not even the timer at 20
+      loop.pause();
+      expect(ticks()).toEqual(['0:eval:evaluate@0', '1:timer:Timeout@10']);
+      loop.play(1, { until: 3, inputs: [click(2, 15)] });
+      frame(22);
+      frame(30);
+      frame(31);
+      expect(ticks().slice(2)).toEqual(['2:input:click@15', '3:timer:Timeout@20']);
+      expect(dispatched).toEqual([click(2, 15)]);
+      expect(sent.some((s) => s.state.forked !== undefined)).toBe(false);
+      // Past the recording's end a real event is a new tick, not a fork.
+      loop.beginInput({
+        type: 'keydown',
+        ctor: 'KeyboardEvent',
+        target: 'window',
+        path: [],
+        init: {},
+      });
+      expect(loop.tick).toBe(4);
+      expect(sent.some((s) => s.state.forked !== undefined)).toBe(false);
+    });
+
+    it('a live input before the end forks: the host hears first, the recording is left', () => {
+      const { loop, frame, ticks, dispatched, sent } = recorded();
+      frame(12);
+      loop.beginInput({
+        type: 'keydown',
+        ctor: 'KeyboardEvent',
+        target: 'window',
+        path: [],
+        init: {},
+      });
+      expect(sent.at(-1)!.state).toMatchObject({ forked: 1, tick: 1 });
+      frame(30);
+      loop.pause();
+      // The recorded click at tick 2 never comes: tick 2 is the live key, then the timer.
+      expect(ticks().slice(2)).toEqual(['2:input:keydown@12', '3:timer:Timeout@20']);
+      expect(dispatched).toEqual([]);
+    });
+  });
 });

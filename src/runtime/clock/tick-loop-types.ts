@@ -1,0 +1,56 @@
+/** The tick loop's contract with the runtime that drives it (tick-loop.ts implements it). */
+import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
+import type { VirtualClock } from './virtual-clock.ts';
+
+export interface TickLoopDeps {
+  clock: VirtualClock;
+  /** Runs `fn` in a new real task (a real MessageChannel hop, never setTimeout). */
+  hop(fn: () => void): void;
+  /** Runs `fn` at the next real animation frame with the real time. */
+  frame(fn: (realNow: number) => void): void;
+  /** Real time in ms (the real performance.now). */
+  realNow(): number;
+  /** Reports an error thrown by a tick as the browser would (window 'error' event). */
+  reportError(error: unknown): void;
+  /** Fingerprint parts, read after each tick. */
+  draws(): number;
+  consoleCount(): number;
+  consoleText(): number;
+  domHash(): number;
+  /** Replays a recorded input event. */
+  dispatchInput(input: InputRecord): void;
+  /** After every tick and on play/pause: CSS and Web Animations follow the virtual clock. */
+  syncAnimations(): void;
+  /** Sends tick records and the loop state to the host. */
+  send(records: TickRecord[], state: LoopState): void;
+  /**
+   * A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget, and
+   * (unless replaying) the host learns which tick runs, for "Not responding at tick n".
+   */
+  tickStarted?(tick: number, replaying: boolean): void;
+}
+
+export interface TickLoop {
+  /** The tick running now (the one console calls and errors belong to). */
+  readonly tick: number;
+  readonly mode: LoopState['mode'];
+  /** True while a tick's own code runs (events then are the program's, not the user's). */
+  readonly inSync: boolean;
+  /** Playing a recording's ticks again (before its end): a real input now forks. */
+  readonly playingRecording: boolean;
+  /** Tick 0 finished: record it, then play (or replay to `replay.tick`). */
+  evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
+  /** Plays on; with `recording`, its ticks up to `until` are played again first (then live). */
+  play(speed: number, recording?: { until: number; inputs: InputRecord[] }): void;
+  pause(): void;
+  step(): void;
+  runUntil(tick: number, inputs: InputRecord[]): void;
+  /** A live user event: returns the tick it became (the caller records it). */
+  beginInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord;
+  /**
+   * An input the runtime makes itself (a console evaluation): run now as the next tick, through
+   * `dispatchInput` as its replay will be; while paused the loop stays paused. Refused (null)
+   * while replaying, whose ticks are the record's.
+   */
+  runInput(input: Omit<InputRecord, 'tick' | 'now'>): InputRecord | null;
+}
