@@ -22,10 +22,14 @@ export function isSaveChord(event: KeyEventLike): boolean {
 
 /** Where `?` is a character being typed, not a request for help. */
 export function acceptsText(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target.closest('.monaco-editor, [contenteditable="true"], textarea, select')) return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  return !['checkbox', 'radio', 'range', 'button', 'submit', 'reset', 'file'].includes(target.type);
+  // Duck-typed: a window or document as target has no closest() and takes no text.
+  const el = target as Element | null;
+  if (typeof el?.closest !== 'function') return false;
+  if (el.closest('.monaco-editor, [contenteditable="true"], textarea, select')) return true;
+  if (el.tagName !== 'INPUT') return false;
+  return !['checkbox', 'radio', 'range', 'button', 'submit', 'reset', 'file'].includes(
+    (el as HTMLInputElement).type,
+  );
 }
 
 /** `?` pressed outside any place that takes text. */
