@@ -13,6 +13,9 @@ import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
 import { PersistenceBanners } from '../saved-projects/PersistenceBanners';
 import { OTHER_TAB_EDITOR_MESSAGE } from '../saved-projects/other-tab-messages';
+import { useKeyboardHelp } from './keyboard/useKeyboardHelp';
+import { EditorHints } from './keyboard/EditorHints';
+import { KeyboardShortcutsDialog } from './keyboard/KeyboardShortcutsDialog';
 
 export function App({ session }: { session: Session }) {
   // Only what the layout itself shows: a run or an edit must not re-render every panel.
@@ -47,48 +50,54 @@ export function App({ session }: { session: Session }) {
     [session],
   );
   const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
+  const keys = useKeyboardHelp(session);
 
   return (
     <div className="pp-app">
       <Toolbar session={session} />
-      <HangBanner watch={session.hang} />
-      <ViewBanners session={session} />
-      <PersistenceBanners persistence={session.persistence} />
-      <Group
-        orientation="horizontal"
-        className="pp-main"
-        defaultLayout={main.defaultLayout}
-        onLayoutChanged={main.onLayoutChanged}
-      >
-        <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
-          <FilesPanel store={session.project} readOnly={readOnly} />
-        </Panel>
-        <Separator className="pp-separator" />
-        <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea
-            session={session}
-            reveal={reveal}
-            readOnly={readOnly}
-            readOnlyMessage={readOnlyMessage}
-          />
-        </Panel>
-        <Separator className="pp-separator" />
-        <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">
-          <Group
-            orientation="vertical"
-            defaultLayout={side.defaultLayout}
-            onLayoutChanged={side.onLayoutChanged}
-          >
-            <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
-              <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
-            </Panel>
-            <Separator className="pp-separator pp-separator--horizontal" />
-            <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
-              <OutputTabs session={session} onOpenLocation={openLocation} />
-            </Panel>
-          </Group>
-        </Panel>
-      </Group>
+      <main className="pp-workspace">
+        <h1 className="pp-visually-hidden">Playpen</h1>
+        <HangBanner watch={session.hang} />
+        <ViewBanners session={session} />
+        <PersistenceBanners persistence={session.persistence} />
+        <Group
+          orientation="horizontal"
+          className="pp-main"
+          defaultLayout={main.defaultLayout}
+          onLayoutChanged={main.onLayoutChanged}
+        >
+          <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
+            <FilesPanel store={session.project} readOnly={readOnly} />
+          </Panel>
+          <Separator className="pp-separator" />
+          <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
+            <EditorArea
+              session={session}
+              reveal={reveal}
+              readOnly={readOnly}
+              readOnlyMessage={readOnlyMessage}
+            />
+            <EditorHints keys={keys} />
+          </Panel>
+          <Separator className="pp-separator" />
+          <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">
+            <Group
+              orientation="vertical"
+              defaultLayout={side.defaultLayout}
+              onLayoutChanged={side.onLayoutChanged}
+            >
+              <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
+                <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
+              </Panel>
+              <Separator className="pp-separator pp-separator--horizontal" />
+              <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
+                <OutputTabs session={session} onOpenLocation={openLocation} />
+              </Panel>
+            </Group>
+          </Panel>
+        </Group>
+      </main>
+      <KeyboardShortcutsDialog keys={keys} />
     </div>
   );
 }

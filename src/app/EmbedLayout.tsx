@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { Play } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
@@ -46,49 +46,52 @@ export function EmbedLayout({ session }: { session: Session }) {
           className="pp-button pp-button--primary"
           onPress={() => void session.controller.run()}
         >
-          <Play size={16} aria-hidden="true" />
+          <RotateCw size={16} aria-hidden="true" />
           Run
         </Button>
         <RunControls timeline={session.timeline} />
         <LiveRunStatus controller={session.controller} />
         <OpenInPlaypenLink store={session.project} />
       </header>
-      <HangBanner watch={session.hang} />
-      <ViewBanners session={session} />
-      {narrow ? (
-        <Tabs className="pp-embed-tabs" defaultSelectedKey="code">
-          <TabList aria-label="View" className="pp-embed-tablist">
-            <Tab id="code" className="pp-embed-tab">
-              Code
-            </Tab>
-            <Tab id="preview" className="pp-embed-tab">
-              Preview
-            </Tab>
-            <Tab id="console" className="pp-embed-tab">
-              Console
-            </Tab>
-          </TabList>
-          <TabPanel id="code" className="pp-embed-panel" shouldForceMount>
-            {editor}
-          </TabPanel>
-          <TabPanel id="preview" className="pp-embed-panel" shouldForceMount>
-            {preview}
-          </TabPanel>
-          <TabPanel id="console" className="pp-embed-panel" shouldForceMount>
-            <ConsolePanel
-              store={session.console}
-              onOpenLocation={() => {}}
-              onSeekTick={session.timeline.seek}
-              onEvaluate={session.timeline.evaluate}
-            />
-          </TabPanel>
-        </Tabs>
-      ) : (
-        <div className="pp-embed-split">
-          <div className="pp-embed-pane">{editor}</div>
-          <div className="pp-embed-pane">{preview}</div>
-        </div>
-      )}
+      <main className="pp-workspace">
+        <h1 className="pp-visually-hidden">{name}</h1>
+        <HangBanner watch={session.hang} />
+        <ViewBanners session={session} />
+        {narrow ? (
+          <Tabs className="pp-embed-tabs" defaultSelectedKey="code">
+            <TabList aria-label="View" className="pp-embed-tablist">
+              <Tab id="code" className="pp-embed-tab">
+                Code
+              </Tab>
+              <Tab id="preview" className="pp-embed-tab">
+                Preview
+              </Tab>
+              <Tab id="console" className="pp-embed-tab">
+                Console
+              </Tab>
+            </TabList>
+            <TabPanel id="code" className="pp-embed-panel" shouldForceMount>
+              {editor}
+            </TabPanel>
+            <TabPanel id="preview" className="pp-embed-panel" shouldForceMount>
+              {preview}
+            </TabPanel>
+            <TabPanel id="console" className="pp-embed-panel" shouldForceMount>
+              <ConsolePanel
+                store={session.console}
+                onOpenLocation={() => {}}
+                onSeekTick={session.timeline.seek}
+                onEvaluate={session.timeline.evaluate}
+              />
+            </TabPanel>
+          </Tabs>
+        ) : (
+          <div className="pp-embed-split">
+            <div className="pp-embed-pane">{editor}</div>
+            <div className="pp-embed-pane">{preview}</div>
+          </div>
+        )}
+      </main>
     </div>
   );
 }

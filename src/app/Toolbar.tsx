@@ -1,4 +1,4 @@
-import { Play } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { Button, Switch, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
@@ -32,7 +32,7 @@ export function Toolbar({ session }: { session: Session }) {
           className="pp-button pp-button--primary"
           onPress={() => void session.controller.run()}
         >
-          <Play size={16} aria-hidden="true" />
+          <RotateCw size={16} aria-hidden="true" />
           Run
         </Button>
         <Tooltip className="pp-tooltip">Build and restart ({RUN_SHORTCUT})</Tooltip>

@@ -6,6 +6,7 @@ import type { editor } from 'monaco-editor';
 import type { MonacoApi } from './monaco-setup';
 import type { EditorTheme } from './useSystemTheme';
 import type { KeyBindings } from './keybindings';
+import { letEscapeLeave } from './escape-leaves';
 
 /** User-facing editor settings. */
 export interface EditorSettings {
@@ -80,5 +81,7 @@ export function createEditor(
     contextMenuGroupId: 'navigation',
     run,
   });
+  // Disposed with the editor (its listeners go with it).
+  letEscapeLeave(monaco, instance);
   return { instance, setCanRun: (value) => canRun.set(value) };
 }
