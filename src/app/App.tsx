@@ -76,6 +76,7 @@ export function App({ session }: { session: Session }) {
               reveal={reveal}
               readOnly={readOnly}
               readOnlyMessage={readOnlyMessage}
+              onSave={() => void keys.save(() => session.persistence.autosave.flush())}
             />
             <EditorHints keys={keys} />
           </Panel>

@@ -27,10 +27,18 @@ export interface EditorAreaProps {
   readOnly?: boolean;
   /** Why edits are refused, when not a read-only link (markdown). */
   readOnlyMessage?: string;
+  /** Ctrl/Cmd+S in the editor (after format-on-save): saves and says so; a plain flush without it. */
+  onSave?: () => void;
 }
 
 /** Monaco for text files, a preview for binary ones. */
-export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: EditorAreaProps) {
+export function EditorArea({
+  session,
+  reveal,
+  readOnly,
+  readOnlyMessage,
+  onSave,
+}: EditorAreaProps) {
   const store = session.project;
   // Not the files: typing changes the active file's object, and must not re-render this.
   const { activePath, binary, isText, loads } = useStore(store, editorSlice, shallowEqual);
@@ -97,7 +105,7 @@ export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: Edito
           format={format}
           onFormatFailed={(result) => setFormatError(result.error)}
           formatRequest={formatRequest}
-          onSave={() => void session.persistence.autosave.flush()}
+          onSave={onSave ?? (() => void session.persistence.autosave.flush())}
           onShown={session.editorShown}
         />
       </div>
