@@ -21,6 +21,11 @@ export interface RunControlsProps {
   timeline: Timeline;
 }
 
+export interface RunControlsOptions extends RunControlsProps {
+  /** Show the speed buttons here; false where the layout puts them in the "More" menu. */
+  withSpeed?: boolean;
+}
+
 function Tip({
   text,
   disabledReason,
@@ -185,7 +190,8 @@ function TickText({ timeline }: RunControlsProps) {
   );
 }
 
-function Speed({ timeline }: RunControlsProps) {
+/** The speed buttons (0.25× to 4×), also shown on their own in the narrow layouts' "More" menu. */
+export function SpeedControl({ timeline }: RunControlsProps) {
   const speed = useStore(timeline, (t) => t.speed);
   return (
     <ToggleButtonGroup
@@ -209,7 +215,7 @@ function Speed({ timeline }: RunControlsProps) {
 }
 
 /** Play/Pause, Step back, Step forward, the Timeline slider and the speed (docs/architecture.md, "UI names"). */
-export function RunControls({ timeline }: RunControlsProps) {
+export function RunControls({ timeline, withSpeed = true }: RunControlsOptions) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = runShortcut(event);
@@ -229,7 +235,7 @@ export function RunControls({ timeline }: RunControlsProps) {
       <Steps timeline={timeline} />
       <TimelineSlider timeline={timeline} />
       <TickText timeline={timeline} />
-      <Speed timeline={timeline} />
+      {withSpeed && <SpeedControl timeline={timeline} />}
     </div>
   );
 }
