@@ -10,14 +10,20 @@ export function ProblemCountsButton({ problems }: { problems: ProblemsStore }) {
   const counts = useStore(problems, countProblems, shallowEqual);
   const Icon = counts.errors ? CircleX : counts.warnings ? TriangleAlert : CircleCheck;
   const tone = counts.errors ? 'errors' : counts.warnings ? 'warnings' : 'none';
+  const text = countsText(counts);
   return (
     <TooltipTrigger delay={400}>
       <Button
         className={`pp-problem-counts pp-problem-counts--${tone}`}
+        aria-label={text}
         onPress={problems.requestShow}
       >
         <Icon size={14} aria-hidden />
-        {countsText(counts)}
+        <span className="pp-problem-counts__text">{text}</span>
+        {/* A phone's toolbar has room for the number only (the name still says it all). */}
+        <span className="pp-problem-counts__short" aria-hidden>
+          {counts.errors + counts.warnings}
+        </span>
       </Button>
       <Tooltip className="pp-tooltip">Show Problems</Tooltip>
     </TooltipTrigger>
