@@ -27,6 +27,8 @@ import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/park
 import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
+import type { PackageTypes } from '../editor/package-types/package-types-client';
+import { createSessionPackageTypes } from './package-types';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 
 /** Everything one open playground needs, wired together; React only renders it. */
@@ -47,6 +49,8 @@ export interface Session {
   timeline: Timeline;
   /** Prettier in a worker, started on the first format. */
   format: FormatClient;
+  /** Types for the project's npm imports, fetched in a worker on the first bare import. */
+  packageTypes: PackageTypes;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
@@ -213,10 +217,13 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       }),
   });
 
+  const packageTypes = createSessionPackageTypes(settings);
+
   return {
     settings,
     project,
     format,
+    packageTypes,
     console: consoleStore,
     controller: runController,
     timeline,
@@ -283,6 +290,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       host?.dispose();
       bundler.dispose();
       format.dispose();
+      packageTypes.dispose();
     },
   };
 }

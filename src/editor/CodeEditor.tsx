@@ -3,6 +3,7 @@ import type { editor } from 'monaco-editor';
 import type { Diagnostic, ProjectFile } from '../protocol';
 import { createEditor, editorOptions, monacoTheme, type EditorSettings } from './create-editor';
 import { createLanguageServiceSync } from './language-service';
+import type { PackageTypes } from './package-types/package-types-client';
 import { setBuildMarkers } from './markers';
 import { registerPrettier, type FormatFile } from './prettier-provider';
 import type { FormatResult } from '../format/format-types';
@@ -70,6 +71,8 @@ export interface CodeEditorProps {
   onFormatFailed?(result: Extract<FormatResult, { ok: false }>, path: string): void;
   /** Formats the shown file (as Shift+Alt+F does) each time this number changes. */
   formatRequest?: number;
+  /** Fetches types for the project's npm imports; without it they are `any`. */
+  packageTypes?: PackageTypes;
   /** Once: the editor paints in this frame, or it could not load. */
   onShown?(): void;
 }
@@ -118,7 +121,7 @@ export function CodeEditor(props: CodeEditorProps) {
     const created = createEditor(monaco, container.current, theme, () =>
       callbacks.current.onRun?.(),
     );
-    const sync = createLanguageServiceSync(monaco);
+    const sync = createLanguageServiceSync(monaco, props.packageTypes);
     canRun.current = created.setCanRun;
     // Read-only from the first keystroke, not from the options effect a render later.
     created.instance.updateOptions({ readOnly: callbacks.current.readOnly });
