@@ -113,7 +113,8 @@ export async function crawlPackage(
   return {
     kind: 'typed',
     version,
-    files,
+    // Fetched concurrently, they arrive in any order: sorted, the same package gives the same list.
+    files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     imports: [...imports].map(([name, depRange]) => ({ name, range: depRange })),
   };
 }

@@ -47,6 +47,23 @@ export function createPackageTypes(options: PackageTypesOptions) {
   let api: PackageTypesApi | undefined;
   let lastFiles: Record<string, ProjectFile> = {};
 
+  /** Starts the worker; if it dies, what it was fetching fails with a message and is asked again next time. */
+  const start = () => {
+    const started = (worker = options.createWorker());
+    started.addEventListener('error', () => {
+      started.terminate();
+      if (worker !== started) return;
+      worker = api = undefined;
+      const lost = status.getState().fetching;
+      lost.forEach((name) => asked.delete(name));
+      const message = 'The types worker stopped; types are fetched again at the next edit.';
+      status.setState((s) => ({
+        fetching: [],
+        failed: { ...s.failed, ...Object.fromEntries(lost.map((name) => [name, message])) },
+      }));
+    });
+    return connect(started);
+  };
   const settle = (name: string, patch: (s: PackageTypesStatus) => Partial<PackageTypesStatus>) =>
     status.setState((s) => ({ ...patch(s), fetching: s.fetching.filter((n) => n !== name) }));
 
@@ -57,7 +74,7 @@ export function createPackageTypes(options: PackageTypesOptions) {
     deps: Record<string, string>,
     base: string,
   ) {
-    api ??= connect((worker = options.createWorker()));
+    api ??= start();
     status.setState((s) => ({ fetching: [...s.fetching.filter((n) => n !== name), name] }));
     const result = await api
       .acquire({ name, subpaths, base, dependencies: deps })

@@ -23,12 +23,14 @@ function fakeWorker() {
     cancel: async () => {},
   };
   let started = 0;
+  const worker = new EventTarget() as Worker;
+  worker.terminate = () => {};
   const client = createPackageTypes({
-    createWorker: () => (started++, {} as Worker),
+    createWorker: () => (started++, worker),
     connect: () => api,
     getBase: () => 'http://types.test/',
   });
-  return { client, requests, answers, started: () => started };
+  return { client, requests, answers, started: () => started, worker };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -81,5 +83,19 @@ describe('createPackageTypes', () => {
     });
     client.update({ 'src/a.ts': text('export {};') });
     expect(client.status.getState().failed).toEqual({});
+  });
+
+  it('names what was being fetched when the worker dies, and asks again at the next edit', () => {
+    const { client, requests, worker, started } = fakeWorker();
+    const files = { 'src/a.ts': text("import { zip } from 'fflate';") };
+    client.update(files);
+    worker.dispatchEvent(new Event('error'));
+    expect(client.status.getState()).toMatchObject({
+      fetching: [],
+      failed: { fflate: expect.stringContaining('The types worker stopped') },
+    });
+    client.update({ ...files });
+    expect(requests).toHaveLength(2);
+    expect(started()).toBe(2);
   });
 });
