@@ -6,6 +6,7 @@ import { findPrettierConfig } from '../format/prettier-config';
 import type { Session } from './session';
 import { shallowEqual, useStore } from '../ui/useStore';
 import { CodeEditor, type FileSource } from '../editor/CodeEditor';
+import { PackageTypesNotice } from '../editor/package-types/PackageTypesNotice';
 import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';
 import { editorSlice } from './editor-slice';
@@ -86,6 +87,7 @@ export function EditorArea({
           </Button>
         </div>
       ) : null}
+      <PackageTypesNotice packageTypes={session.packageTypes} />
       {binary && activePath && <BinaryPreview path={activePath} file={binary} />}
       <div className="pp-editor-host" hidden={binary !== null}>
         <CodeEditor
@@ -107,6 +109,7 @@ export function EditorArea({
           formatRequest={formatRequest}
           onSave={onSave ?? (() => void session.persistence.autosave.flush())}
           onShown={session.editorShown}
+          packageTypes={session.packageTypes}
         />
       </div>
     </div>

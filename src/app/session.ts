@@ -27,6 +27,8 @@ import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/park
 import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient, type FormatClient } from '../format/format-client';
+import type { PackageTypes } from '../editor/package-types/package-types-client';
+import { createSessionPackageTypes } from './package-types';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 import { createRunSharing, type RunSharing } from './run-sharing';
 import { createProblemsStore, type ProblemsStore } from '../problems/problems-store';
@@ -54,6 +56,8 @@ export interface Session {
   format: FormatClient;
   /** The run a share link can carry, and the shared run the page opened with. */
   runSharing: RunSharing;
+  /** Types for the project's npm imports, fetched in a worker on the first bare import. */
+  packageTypes: PackageTypes;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
@@ -229,11 +233,14 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       }),
   });
 
+  const packageTypes = createSessionPackageTypes(settings);
+
   return {
     settings,
     project,
     format,
     runSharing,
+    packageTypes,
     console: consoleStore,
     problems,
     controller: runController,
@@ -306,6 +313,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       host?.dispose();
       bundler.dispose();
       format.dispose();
+      packageTypes.dispose();
     },
   };
 }
