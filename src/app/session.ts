@@ -1,7 +1,7 @@
-import { createConsoleStore, type ConsoleStore } from '../console/console-store';
+import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
 import type { Program } from '../protocol';
-import { createProjectStore, type ProjectStore } from '../project/model/store';
+import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import {
@@ -11,59 +11,29 @@ import {
   type RunInfo,
 } from '../run/controller';
 import { createHangMemory } from '../run/hang-memory';
-import { createHangWatch, type HangWatch } from '../run/hang-watch';
-import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { createHangWatch } from '../run/hang-watch';
+import { createSettingsStore } from '../settings/settings-store';
 import type { Startup } from './startup';
-import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
+import type { Session } from './session-types';
+import { browserUrlBar, createViewStore } from './view-store';
 import { scopeReadOnlyToLink } from './read-only-scope';
 import { rebuildOnCdnChange } from './rebuild-on-cdn';
 import { applyTheme } from '../settings/theme';
-import { createPersistence, type Persistence } from '../project/storage/persistence';
+import { createPersistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
 import { createMemoryBackend } from '../project/storage/memory-backend';
 import { wireTimeline } from '../run/timeline-wiring';
-import type { Timeline } from '../run/timeline';
 import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/parked-previews';
 import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
-import { createFormatClient, type FormatClient } from '../format/format-client';
-import type { PackageTypes } from '../editor/package-types/package-types-client';
+import { createFormatClient } from '../format/format-client';
 import { createSessionPackageTypes } from './package-types';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
-import { createRunSharing, type RunSharing } from './run-sharing';
-import { createProblemsStore, type ProblemsStore } from '../problems/problems-store';
+import { createRunSharing } from './run-sharing';
+import { createProblemsStore } from '../problems/problems-store';
 import { followRuns } from '../problems/follow-runs';
 
-/** Everything one open playground needs, wired together; React only renders it. */
-export interface Session {
-  settings: SettingsStore;
-  project: ProjectStore;
-  console: ConsoleStore;
-  /** Build, type and runtime errors in one list, and the error shown over the preview. */
-  problems: ProblemsStore;
-  controller: RunController;
-  /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
-  hang: HangWatch;
-  /** Read-only, embed and notices (see startup.ts). */
-  view: ViewStore;
-  /** How the page opened (a permalink must not touch saved projects until the first edit). */
-  startup: Startup;
-  /** Autosave, saved projects and the two-tabs check; start() before the first render. */
-  persistence: Persistence;
-  /** Play, pause, step and seek the current run. */
-  timeline: Timeline;
-  /** Prettier in a worker, started on the first format. */
-  format: FormatClient;
-  /** The run a share link can carry, and the shared run the page opened with. */
-  runSharing: RunSharing;
-  /** Types for the project's npm imports, fetched in a worker on the first bare import. */
-  packageTypes: PackageTypes;
-  /** Attaches the preview pane's element; returns a detach function. */
-  attachPreview(container: HTMLElement): () => void;
-  /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
-  editorShown(): void;
-  dispose(): void;
-}
+export type { Session } from './session-types';
 
 /** Longest wait for the pre-run save (as long as restoring may take, persistence.ts); past it the run goes ahead with a storage warning. */
 const PRE_RUN_SAVE_MS = 4000;
