@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Ellipsis } from 'lucide-react';
-import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { Button, DialogTrigger, Popover } from 'react-aria-components';
 
 /**
  * "More": the toolbar controls that do not fit this width, in a popover. They are the same
@@ -15,9 +15,9 @@ export function MoreMenu({ children }: { children: ReactNode }) {
         More
       </Button>
       <Popover className="pp-popover pp-more-popover" placement="bottom end">
-        <Dialog className="pp-more" aria-label="More">
-          {children}
-        </Dialog>
+        {/* No Dialog inside: the popover is then the dialog itself (named by its trigger), so its
+            dismiss buttons sit inside the dialog and not loose in the page. */}
+        <div className="pp-more">{children}</div>
       </Popover>
     </DialogTrigger>
   );

@@ -68,6 +68,9 @@ export function createEditor(
     // Hovers and suggestions may overflow the editor pane instead of being clipped by it.
     fixedOverflowWidgets: true,
     scrollBeyondLastLine: false,
+    // Monaco dims the number of the empty line after a final newline below readable contrast
+    // (1.75:1, axe): numbered like any other line instead.
+    renderFinalNewline: 'on',
     padding: { top: 8 },
     tabSize: 2,
   });

@@ -76,6 +76,40 @@ const STATES: AxeState[] = [
     },
   },
   {
+    name: 'phone',
+    async reach(page) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await getLoadedApp(page);
+    },
+  },
+  {
+    name: 'phone, More open',
+    async reach(page) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await getLoadedApp(page);
+      await page.getByRole('button', { name: 'More' }).click();
+      await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+    },
+  },
+  {
+    name: 'tablet',
+    async reach(page) {
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await getLoadedApp(page);
+    },
+  },
+  {
+    name: 'runtime error shown, Problems open',
+    async reach(page) {
+      await getLoadedApp(page);
+      await openFile(page, 'src/main.ts');
+      await replaceEditorText(page, "throw new Error('boom');\n");
+      await expect(page.getByRole('alert', { name: 'Runtime error' })).toBeVisible();
+      await page.getByRole('tab', { name: /Problems/ }).click();
+      await expect(page.getByRole('region', { name: 'Problems' })).toContainText('boom');
+    },
+  },
+  {
     name: 'dark theme',
     async reach(page) {
       await page.emulateMedia({ colorScheme: 'dark' });
