@@ -64,7 +64,7 @@ test('an invalid file name gets a clear message and changes nothing', async ({ p
 test('renaming a file from the keyboard keeps the project running', async ({ page }) => {
   await fileItem(page, 'src/greet.ts').click();
   await page.keyboard.press('F2');
-  const field = page.getByRole('textbox', { name: /name/i });
+  const field = page.getByRole('textbox', { name: 'Rename src/greet.ts' });
   await field.fill('src/hello.ts');
   await field.press('Enter');
   await expect(fileItem(page, 'src/hello.ts')).toBeVisible();

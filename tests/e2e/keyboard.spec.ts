@@ -49,12 +49,17 @@ test('? outside the editor opens Keyboard shortcuts; in the editor it is typed',
 });
 
 test('Ctrl/Cmd+S saves and says Saved instead of the browser’s Save page', async ({ page }) => {
-  // A listener after the app's sees whether the browser's default action was stopped.
+  // A listener after the app's sees whether the browser's default action was stopped (in the
+  // capture phase like the app's: the editor stops the key's propagation).
   await page.evaluate(() => {
-    window.addEventListener('keydown', (e) => {
-      if (e.key.toLowerCase() === 's')
-        document.body.dataset.saveDefaultPrevented = String(e.defaultPrevented);
-    });
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key.toLowerCase() === 's')
+          document.body.dataset.saveDefaultPrevented = String(e.defaultPrevented);
+      },
+      { capture: true },
+    );
   });
   await typeAtEnd(page, '\n// keep me');
   await page.keyboard.press('ControlOrMeta+S');

@@ -44,6 +44,12 @@ export function isHelpKey(event: KeyEventLike & Pick<KeyboardEvent, 'target'>): 
   );
 }
 
+/** Whether a key event comes from inside Monaco (duck-typed like acceptsText). */
+function inEditor(target: EventTarget | null): boolean {
+  const el = target as Element | null;
+  return typeof el?.closest === 'function' && el.closest('.monaco-editor') !== null;
+}
+
 /** What the app keys do. */
 export interface AppKeyActions {
   /** Saves the project now (flushes the autosave). */
@@ -60,7 +66,8 @@ export function listenForAppKeys(target: Window, actions: AppKeyActions): () => 
   const onKey = (event: KeyboardEvent) => {
     if (isSaveChord(event)) {
       event.preventDefault();
-      if (!event.repeat) actions.save();
+      // In the editor its own Save command runs (it formats first when the user asked).
+      if (!event.repeat && !inEditor(event.target)) actions.save();
     } else if (isHelpKey(event)) {
       event.preventDefault();
       actions.showShortcuts();

@@ -53,4 +53,21 @@ describe('app keys', () => {
     keydown(target, key('s', { ctrlKey: true }));
     expect(calls).toEqual(['save', 'help']);
   });
+
+  it("in the editor, Ctrl+S is left to the editor's own Save command, still without Save page", () => {
+    /** Stands in for a key event's target inside Monaco. */
+    class InEditor extends EventTarget {
+      closest(selector: string) {
+        return selector === '.monaco-editor' ? this : null;
+      }
+    }
+    const target = new InEditor();
+    const calls: string[] = [];
+    listenForAppKeys(target as unknown as Window, {
+      save: () => calls.push('save'),
+      showShortcuts: () => calls.push('help'),
+    });
+    expect(keydown(target, key('s', { ctrlKey: true })).defaultPrevented).toBe(true);
+    expect(calls).toEqual([]);
+  });
 });
