@@ -8,7 +8,10 @@ async function renameOpenProject(session: Session, name: string): Promise<string
   const id = session.persistence.library.getState().currentId;
   if (id !== null) return session.persistence.library.rename(id, name);
   const result = session.project.setName(name);
-  return result.ok ? null : result.error;
+  if (!result.ok) return result.error;
+  // Naming it is a deliberate act: saved now, so Projects lists it under that name at once.
+  await session.persistence.autosave.flush();
+  return null;
 }
 
 /**

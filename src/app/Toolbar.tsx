@@ -90,7 +90,7 @@ export function Toolbar({ session, plan, readOnly }: ToolbarProps) {
       {plan.transport === 'toolbar' && <RunControls timeline={session.timeline} />}
       {plan.speed === 'toolbar' && items.speed}
       <LiveRunStatus controller={session.controller} />
-      <ProblemCountsButton problems={session.problems} />
+      <ProblemCountsButton problems={session.problems} compact={plan.kind === 'phone'} />
       {inline('share')}
       {inline('settings')}
       {plan.overflow.length > 0 && (
