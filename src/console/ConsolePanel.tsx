@@ -1,4 +1,11 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Button } from 'react-aria-components';
 import { ArrowDown } from 'lucide-react';
 import { ConsoleActionsContext, type ConsoleActions } from './console-context';
@@ -64,6 +71,17 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
   const onUserScrollIntent = () => {
     userScrolls.current = true;
   };
+  // Home and End jump at once: the browser's animated scroll is cut short when the window
+  // measures the rows it passes and corrects the offset, so Home stopped hundreds of rows down.
+  const onLogKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    onUserScrollIntent();
+    const el = listRef.current;
+    if (!el || e.target !== el || e.altKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'Home') el.scrollTop = 0;
+    else if (e.key === 'End') el.scrollTop = el.scrollHeight;
+    else return;
+    e.preventDefault();
+  };
   const onScroll = () => {
     const el = listRef.current;
     if (!el || !userScrolls.current) return;
@@ -96,7 +114,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             onWheel={onUserScrollIntent}
             onPointerDown={onUserScrollIntent}
             onTouchStart={onUserScrollIntent}
-            onKeyDown={onUserScrollIntent}
+            onKeyDown={onLogKeyDown}
           >
             {snapshot.dropped > 0 && (
               <div className="pp-entry pp-dropped">
