@@ -37,6 +37,8 @@ export type { Session } from './session-types';
 
 /** Longest wait for the pre-run save (as long as restoring may take, persistence.ts); past it the run goes ahead with a storage warning. */
 const PRE_RUN_SAVE_MS = 4000;
+/** Longest a new build keeps the last run's console shown while its own output is on the way. */
+const CONSOLE_HOLD_MS = 250;
 
 /**
  * Builds wait for the editor's first paint, at most this long (a tab opened in the background
@@ -142,9 +144,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       checkpoints.drop();
       host?.stop();
     },
-    // Each build starts the console afresh: its diagnostics, then the new run's output.
+    // Each build starts the console afresh: its diagnostics, then the new run's output, which
+    // replaces the last run's in one render (no empty console, no render on the run's way).
     onBuild(result) {
-      consoleStore.clear(null);
+      consoleStore.clear(null, { holdMs: CONSOLE_HOLD_MS });
       for (const diagnostic of result.diagnostics)
         consoleStore.push({ kind: 'diagnostic', diagnostic });
     },

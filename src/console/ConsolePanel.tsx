@@ -65,6 +65,16 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
     setPinned(true);
   }, []);
 
+  const onClear = useCallback(() => store.clear(), [store]);
+  const evaluate = useCallback(
+    (source: string) => {
+      // What the user evaluates, they want to see: follow the output again.
+      scrollToEnd();
+      return onEvaluate?.(source) ?? null;
+    },
+    [onEvaluate, scrollToEnd],
+  );
+
   // Only the user unpins the log: scrolls the app makes (following output, rows measured
   // taller than estimated) must not read as "the user scrolled up".
   const userScrolls = useRef(false);
@@ -100,8 +110,9 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
           onLevelChange={setLevel}
           text={text}
           onTextChange={setText}
-          counts={snapshot.counts}
-          onClear={() => store.clear()}
+          errors={snapshot.counts.error}
+          warnings={snapshot.counts.warn}
+          onClear={onClear}
         />
         <div className="pp-console-log-area">
           <div
@@ -144,15 +155,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             </Button>
           )}
         </div>
-        {onEvaluate && (
-          <ConsoleInput
-            onEvaluate={(source) => {
-              // What the user evaluates, they want to see: follow the output again.
-              scrollToEnd();
-              return onEvaluate(source);
-            }}
-          />
-        )}
+        {onEvaluate && <ConsoleInput onEvaluate={evaluate} />}
       </section>
     </ConsoleActionsContext.Provider>
   );
