@@ -32,6 +32,7 @@ import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 import { createRunSharing } from './run-sharing';
 import { createProblemsStore } from '../problems/problems-store';
 import { followRuns } from '../problems/follow-runs';
+import { openLanguageWorkersAfterFirstRun } from './first-run-gates';
 
 export type { Session } from './session-types';
 
@@ -155,6 +156,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const runController = controller;
+  openLanguageWorkersAfterFirstRun(runController);
   const problems = createProblemsStore();
   const unfollowRuns = followRuns(problems, runController);
   const unsubscribeTimeline = timeline.subscribe(() => {
