@@ -1,25 +1,54 @@
 /**
- * CSS animations, transitions and Web Animations run on the compositor's real clock. Each new
- * one is paused and its virtual birth noted; after every tick its currentTime is set from the
- * virtual clock, so pausing freezes it and a replay shows the same frame.
+ * CSS animations, transitions and Web Animations run on the compositor's real clock. Each one
+ * is paused and driven from the virtual clock instead: born at the virtual time it was first
+ * seen (the tick that created it), its currentTime set from virtual time at every sync, so
+ * pausing freezes it and a replay shows the same frame.
  */
-export function createAnimationSync(doc: Document, perfNow: () => number): () => void {
-  const births = new WeakMap<Animation, number>();
-  return () => {
-    if (typeof doc.getAnimations !== 'function') return;
-    const now = perfNow();
-    for (const animation of doc.getAnimations()) {
-      try {
-        let birth = births.get(animation);
-        if (birth === undefined) {
-          birth = now - Number(animation.currentTime ?? 0);
-          births.set(animation, birth);
-          animation.pause();
-        }
-        animation.currentTime = now - birth;
-      } catch {
-        // An animation the page cancelled meanwhile: nothing to sync.
+
+/** What a sync needs of an animation (a real `Animation`, or a test's fake). */
+export type SyncedAnimation = Pick<
+  Animation,
+  'currentTime' | 'playbackRate' | 'playState' | 'pause' | 'effect'
+>;
+
+/** The document's side of it: `getAnimations()` also flushes style, creating pending transitions. */
+export interface AnimatedDocument {
+  getAnimations?: () => SyncedAnimation[];
+}
+
+/** Moves every animation to virtual performance time `at` (ms); returns the animations seen. */
+export type AnimationSync = (at: number) => SyncedAnimation[];
+
+export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
+  /** Each animation's last placement: virtual time `at` and the currentTime it was given. */
+  const placed = new WeakMap<SyncedAnimation, { at: number; time: number }>();
+  let known: SyncedAnimation[] = [];
+  const place = (animation: SyncedAnimation, at: number) => {
+    try {
+      // Cancelled (a removed class, a finished transition): pause() would start it again.
+      if (animation.playState === 'idle') return;
+      const last = placed.get(animation);
+      let time = 0;
+      if (last) {
+        const current = Number(animation.currentTime ?? 0);
+        // Paused and moved since: the program set currentTime itself, it goes on from there.
+        const seeked = animation.playState === 'paused' && current !== last.time;
+        time = seeked ? current : last.time + (at - last.at) * animation.playbackRate;
       }
+      if (animation.playState !== 'paused') animation.pause();
+      animation.currentTime = time;
+      placed.set(animation, { at, time: Number(animation.currentTime ?? time) });
+    } catch {
+      // An animation the page cancelled meanwhile: nothing to sync.
     }
+  };
+  return (at) => {
+    if (typeof doc.getAnimations !== 'function') return [];
+    // Known animations first: the style flush below starts a retargeted transition from
+    // their values at `at`, not from wherever real time left them.
+    for (const animation of known) place(animation, at);
+    known = doc.getAnimations();
+    for (const animation of known) if (!placed.has(animation)) place(animation, at);
+    return known;
   };
 }

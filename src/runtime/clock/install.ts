@@ -10,7 +10,9 @@ import {
   type LoopState,
   type TickRecord,
 } from '../../protocol/index.ts';
-import { createAnimationSync } from './animations.ts';
+import { createAnimationSync, type SyncedAnimation } from './animations.ts';
+import { followVirtualTimeline } from './document-timeline.ts';
+import { createSceneReader } from './scene.ts';
 import {
   createFetchRecorder,
   FETCH_INPUT,
@@ -154,6 +156,10 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         configurable: true,
         get: () => clock.perfNow(),
       });
+      const animationSync = createAnimationSync(win.document);
+      let animations: SyncedAnimation[] = [];
+      const readScene = createSceneReader(win);
+      followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,
         hop,
@@ -170,7 +176,10 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
           dispatchInput(win, input);
         },
-        syncAnimations: createAnimationSync(win.document, clock.perfNow),
+        scene: (tick) => readScene(tick, animations),
+        syncAnimations: (at) => {
+          animations = animationSync(at);
+        },
         send: host.send,
         tickStarted: host.tickStarted,
       });

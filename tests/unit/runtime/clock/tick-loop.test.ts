@@ -27,6 +27,7 @@ function setup(realStep = 0) {
     consoleCount: () => 0,
     consoleText: () => 0,
     domHash: () => 1,
+    scene: () => ({ viewport: '800×600@1', animations: 0 }),
     dispatchInput: (i) => dispatched.push(i),
     syncAnimations: () => {},
     send: (records, state) => sent.push({ records, state }),
