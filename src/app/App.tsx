@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
-import { safeLocalStorage } from '../ui/safe-storage';
+import { useLayout } from '../ui/useLayout';
 import { Toolbar } from './Toolbar';
-import { EditorArea, type RevealTarget } from './EditorArea';
-import { FilesPanel } from '../files/FilesPanel';
-import { LivePreviewPane } from './LivePreviewPane';
-import { OutputTabs } from './OutputTabs';
+import type { RevealTarget } from './EditorArea';
+import { DesktopWorkspace } from './DesktopWorkspace';
+import { PhoneWorkspace } from './PhoneWorkspace';
 import { HangBanner } from '../run/HangBanner';
 import { listenForRunChord } from '../run/run-keys';
 import { ViewBanners } from './ViewBanners';
 import { PersistenceBanners } from '../saved-projects/PersistenceBanners';
 import { OTHER_TAB_EDITOR_MESSAGE } from '../saved-projects/other-tab-messages';
+import { useKeyboardHelp } from './keyboard/useKeyboardHelp';
+import { KeyboardShortcutsDialog } from './keyboard/KeyboardShortcutsDialog';
+import './layout.css';
 
 export function App({ session }: { session: Session }) {
   // Only what the layout itself shows: a run or an edit must not re-render every panel.
@@ -22,20 +23,20 @@ export function App({ session }: { session: Session }) {
   const readOnly = linkReadOnly || otherTab;
   const readOnlyMessage = otherTab && !linkReadOnly ? OTHER_TAB_EDITOR_MESSAGE : undefined;
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
-  const main = useDefaultLayout({
-    id: 'playpen:layout:main',
-    storage: safeLocalStorage() ?? undefined,
-  });
-  const side = useDefaultLayout({
-    id: 'playpen:layout:side',
-    storage: safeLocalStorage() ?? undefined,
-  });
+  const plan = useLayout();
 
   // The first run starts as soon as the app is up (unless the last run hung: HangBanner);
   // later runs follow edits or Run.
   useEffect(() => {
     if (!session.hang.getState().held) void session.controller.run();
   }, [session]);
+  // Between tabs and panels the preview pane is a new element: run again into it.
+  const tabs = useRef(plan.tabs);
+  useEffect(() => {
+    if (tabs.current === plan.tabs) return;
+    tabs.current = plan.tabs;
+    if (!session.hang.getState().held) void session.controller.run();
+  }, [session, plan.tabs]);
 
   useEffect(() => listenForRunChord(window, () => void session.controller.run()), [session]);
 
@@ -47,48 +48,30 @@ export function App({ session }: { session: Session }) {
     [session],
   );
   const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
+  const keys = useKeyboardHelp(session);
 
+  const workspace = {
+    session,
+    plan,
+    readOnly,
+    readOnlyMessage,
+    reveal,
+    openLocation,
+    attach,
+    keys,
+    onSave: () => void keys.save(() => session.persistence.autosave.flush()),
+  };
   return (
-    <div className="pp-app">
-      <Toolbar session={session} />
-      <HangBanner watch={session.hang} />
-      <ViewBanners session={session} />
-      <PersistenceBanners persistence={session.persistence} />
-      <Group
-        orientation="horizontal"
-        className="pp-main"
-        defaultLayout={main.defaultLayout}
-        onLayoutChanged={main.onLayoutChanged}
-      >
-        <Panel id="files" defaultSize="16%" minSize="120px" className="pp-panel">
-          <FilesPanel store={session.project} readOnly={readOnly} />
-        </Panel>
-        <Separator className="pp-separator" />
-        <Panel id="editor" defaultSize="44%" minSize="200px" className="pp-panel">
-          <EditorArea
-            session={session}
-            reveal={reveal}
-            readOnly={readOnly}
-            readOnlyMessage={readOnlyMessage}
-          />
-        </Panel>
-        <Separator className="pp-separator" />
-        <Panel id="output" defaultSize="40%" minSize="200px" className="pp-panel">
-          <Group
-            orientation="vertical"
-            defaultLayout={side.defaultLayout}
-            onLayoutChanged={side.onLayoutChanged}
-          >
-            <Panel id="preview" defaultSize="60%" minSize="80px" className="pp-panel">
-              <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
-            </Panel>
-            <Separator className="pp-separator pp-separator--horizontal" />
-            <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
-              <OutputTabs session={session} onOpenLocation={openLocation} />
-            </Panel>
-          </Group>
-        </Panel>
-      </Group>
+    <div className={`pp-app pp-app--${plan.kind}`}>
+      <Toolbar session={session} plan={plan} readOnly={readOnly} />
+      <main className="pp-workspace">
+        <h1 className="pp-visually-hidden">Playpen</h1>
+        <HangBanner watch={session.hang} />
+        <ViewBanners session={session} />
+        <PersistenceBanners persistence={session.persistence} />
+        {plan.tabs ? <PhoneWorkspace {...workspace} /> : <DesktopWorkspace {...workspace} />}
+      </main>
+      <KeyboardShortcutsDialog keys={keys} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { findPrettierConfig } from '../format/prettier-config';
 import type { Session } from './session';
 import { shallowEqual, useStore } from '../ui/useStore';
 import { CodeEditor, type FileSource } from '../editor/CodeEditor';
+import { PackageTypesNotice } from '../editor/package-types/PackageTypesNotice';
 import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';
 import { editorSlice } from './editor-slice';
@@ -27,10 +28,18 @@ export interface EditorAreaProps {
   readOnly?: boolean;
   /** Why edits are refused, when not a read-only link (markdown). */
   readOnlyMessage?: string;
+  /** Ctrl/Cmd+S in the editor (after format-on-save): saves and says so; a plain flush without it. */
+  onSave?: () => void;
 }
 
 /** Monaco for text files, a preview for binary ones. */
-export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: EditorAreaProps) {
+export function EditorArea({
+  session,
+  reveal,
+  readOnly,
+  readOnlyMessage,
+  onSave,
+}: EditorAreaProps) {
   const store = session.project;
   // Not the files: typing changes the active file's object, and must not re-render this.
   const { activePath, binary, isText, loads } = useStore(store, editorSlice, shallowEqual);
@@ -78,6 +87,7 @@ export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: Edito
           </Button>
         </div>
       ) : null}
+      <PackageTypesNotice packageTypes={session.packageTypes} />
       {binary && activePath && <BinaryPreview path={activePath} file={binary} />}
       <div className="pp-editor-host" hidden={binary !== null}>
         <CodeEditor
@@ -97,8 +107,9 @@ export function EditorArea({ session, reveal, readOnly, readOnlyMessage }: Edito
           format={format}
           onFormatFailed={(result) => setFormatError(result.error)}
           formatRequest={formatRequest}
-          onSave={() => void session.persistence.autosave.flush()}
+          onSave={onSave ?? (() => void session.persistence.autosave.flush())}
           onShown={session.editorShown}
+          packageTypes={session.packageTypes}
         />
       </div>
     </div>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect } from 'react';
-import { Play } from 'lucide-react';
-import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { RotateCw } from 'lucide-react';
+import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
 import { useMediaQuery } from '../ui/useMediaQuery';
@@ -13,10 +13,27 @@ import { EmbedFilePicker } from './EmbedFilePicker';
 import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { OpenInPlaypenLink } from './OpenInPlaypenLink';
+import './layout.css';
+
+type EmbedTab = 'code' | 'preview' | 'console';
+
+function ViewTabs({ tabs }: { tabs: readonly EmbedTab[] }) {
+  const names: Record<EmbedTab, string> = { code: 'Code', preview: 'Preview', console: 'Console' };
+  return (
+    <TabList aria-label="View" className="pp-embed-tablist">
+      {tabs.map((id) => (
+        <Tab key={id} id={id} className="pp-embed-tab">
+          {names[id]}
+        </Tab>
+      ))}
+    </TabList>
+  );
+}
 
 /**
- * `?embed`: Run, the run controls and "Open in Playpen" on top; a file picker over the editor
- * (no file tree); editor and preview side by side, or as tabs when narrow.
+ * `?embed`: a one-row header (name, Run, status, "Open in Playpen"); a file picker over the
+ * editor (no file tree); playback over the preview; the console a tab beside the preview at
+ * any width. Narrow: Code, Preview and Console are tabs. A failed build shows the Console.
  */
 export function EmbedLayout({ session }: { session: Session }) {
   // Slices only: an edit or a run must not re-render the whole embed.
@@ -24,12 +41,22 @@ export function EmbedLayout({ session }: { session: Session }) {
   const readOnly = useStore(session.view, (v) => v.readOnly);
   const narrow = useMediaQuery('(max-width: 720px)');
   const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
+  const [tab, setTab] = useState<EmbedTab>('code');
+  const select = (key: Key) => setTab(String(key) as EmbedTab);
 
   // Runs at start (unless the last run hung: HangBanner says why), and again when the layout
   // flips (the preview pane is then a new element).
   useEffect(() => {
     if (!session.hang.getState().held) void session.controller.run();
   }, [session, narrow]);
+  // The build error is in the console: a blank preview would say nothing.
+  useEffect(
+    () =>
+      session.controller.subscribe(() => {
+        if (session.controller.getState().status === 'build-failed') setTab('console');
+      }),
+    [session],
+  );
 
   const editor = (
     <div className="pp-embed-code">
@@ -37,58 +64,67 @@ export function EmbedLayout({ session }: { session: Session }) {
       <EditorArea session={session} reveal={null} readOnly={readOnly} />
     </div>
   );
-  const preview = <LivePreviewPane session={session} attach={attach} />;
+  const preview = (
+    <>
+      <div className="pp-transport">
+        <RunControls timeline={session.timeline} />
+      </div>
+      <LivePreviewPane session={session} attach={attach} />
+    </>
+  );
+  const consolePanel = (
+    <ConsolePanel
+      store={session.console}
+      onOpenLocation={() => {}}
+      onSeekTick={session.timeline.seek}
+      onEvaluate={session.timeline.evaluate}
+    />
+  );
+  const panel = (id: EmbedTab, body: ReactNode) => (
+    <TabPanel id={id} className="pp-embed-panel" shouldForceMount>
+      {body}
+    </TabPanel>
+  );
   return (
     <div className="pp-app pp-embed">
-      <header className="pp-toolbar">
-        <span className="pp-logo">{name}</span>
+      <header className="pp-toolbar pp-embed-header">
+        <span className="pp-logo pp-embed-name">{name}</span>
         <Button
           className="pp-button pp-button--primary"
           onPress={() => void session.controller.run()}
         >
-          <Play size={16} aria-hidden="true" />
+          <RotateCw size={16} aria-hidden="true" />
           Run
         </Button>
-        <RunControls timeline={session.timeline} />
         <LiveRunStatus controller={session.controller} />
         <OpenInPlaypenLink store={session.project} />
       </header>
-      <HangBanner watch={session.hang} />
-      <ViewBanners session={session} />
-      {narrow ? (
-        <Tabs className="pp-embed-tabs" defaultSelectedKey="code">
-          <TabList aria-label="View" className="pp-embed-tablist">
-            <Tab id="code" className="pp-embed-tab">
-              Code
-            </Tab>
-            <Tab id="preview" className="pp-embed-tab">
-              Preview
-            </Tab>
-            <Tab id="console" className="pp-embed-tab">
-              Console
-            </Tab>
-          </TabList>
-          <TabPanel id="code" className="pp-embed-panel" shouldForceMount>
-            {editor}
-          </TabPanel>
-          <TabPanel id="preview" className="pp-embed-panel" shouldForceMount>
-            {preview}
-          </TabPanel>
-          <TabPanel id="console" className="pp-embed-panel" shouldForceMount>
-            <ConsolePanel
-              store={session.console}
-              onOpenLocation={() => {}}
-              onSeekTick={session.timeline.seek}
-              onEvaluate={session.timeline.evaluate}
-            />
-          </TabPanel>
-        </Tabs>
-      ) : (
-        <div className="pp-embed-split">
-          <div className="pp-embed-pane">{editor}</div>
-          <div className="pp-embed-pane">{preview}</div>
-        </div>
-      )}
+      <main className="pp-workspace">
+        <h1 className="pp-visually-hidden">{name}</h1>
+        <HangBanner watch={session.hang} />
+        <ViewBanners session={session} />
+        {narrow ? (
+          <Tabs className="pp-embed-tabs" selectedKey={tab} onSelectionChange={select}>
+            <ViewTabs tabs={['code', 'preview', 'console']} />
+            {panel('code', editor)}
+            {panel('preview', preview)}
+            {panel('console', consolePanel)}
+          </Tabs>
+        ) : (
+          <div className="pp-embed-split">
+            <div className="pp-embed-pane">{editor}</div>
+            <Tabs
+              className="pp-embed-pane pp-embed-tabs"
+              selectedKey={tab === 'code' ? 'preview' : tab}
+              onSelectionChange={select}
+            >
+              <ViewTabs tabs={['preview', 'console']} />
+              {panel('preview', preview)}
+              {panel('console', consolePanel)}
+            </Tabs>
+          </div>
+        )}
+      </main>
     </div>
   );
 }

@@ -18,9 +18,9 @@ export function LivePreviewPane({
   /** Opens an error's place in the editor (absent: the place shows as text). */
   onOpenLocation?: OpenLocation;
 }) {
-  const state = useStore(session.controller);
+  const hung = useStore(session.controller, (s) => s.status === 'not-responding');
   return (
-    <PreviewPane attach={attach} state={state} timeline={session.timeline}>
+    <PreviewPane attach={attach} hung={hung} timeline={session.timeline}>
       <RuntimeErrorOverlay problems={session.problems} onOpenLocation={onOpenLocation} />
     </PreviewPane>
   );

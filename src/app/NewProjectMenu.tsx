@@ -38,9 +38,9 @@ export function NewProjectMenu({ onCreate, keepsOpenProject = false }: NewProjec
             onAction={(key) => setChosen(TEMPLATES.find((t) => t.id === key) ?? null)}
           >
             {TEMPLATES.map((t) => (
-              <MenuItem key={t.id} id={t.id} className="pp-menu-item" textValue={t.name}>
-                <span className="pp-menu-item-title">{t.name}</span>
-                <span className="pp-menu-item-desc">{t.description}</span>
+              <MenuItem key={t.id} id={t.id} className="pp-template-item" textValue={t.name}>
+                <span className="pp-template-item-title">{t.name}</span>
+                <span className="pp-template-item-desc">{t.description}</span>
               </MenuItem>
             ))}
           </Menu>

@@ -1,6 +1,8 @@
-import { Play } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
+import { RotateCw } from 'lucide-react';
 import { Button, Switch, Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { Session } from './session';
+import type { LayoutPlan, OverflowItem } from '../ui/layout';
 import { useStore } from '../ui/useStore';
 import { LiveRunStatus } from '../run/RunStatus';
 import { NewProjectMenu } from './NewProjectMenu';
@@ -8,54 +10,96 @@ import { DownloadButton } from './DownloadButton';
 import { ShareButton } from '../share/ShareButton';
 import { ProjectsButton } from '../saved-projects/ProjectsButton';
 import { SettingsButton } from '../settings/SettingsButton';
-import { RunControls } from '../run/RunControls';
+import { RunControls, SpeedControl } from '../run/RunControls';
+import { ProjectName } from './ProjectName';
+import { MoreMenu } from './MoreMenu';
 import { ProblemCountsButton } from '../problems/ProblemCountsButton';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 
-export function Toolbar({ session }: { session: Session }) {
-  // Slices, not whole states: a run's status changes re-render the status alone.
+function AutoRunSwitch({ session }: { session: Session }) {
   const autoRun = useStore(session.settings, (s) => s.autoRun);
-  const libraryFailed = useStore(session.persistence.library, (l) => !!l.error);
   return (
-    <header className="pp-toolbar">
-      <span className="pp-logo">Playpen</span>
+    <Switch
+      className="pp-switch"
+      isSelected={autoRun}
+      onChange={(autoRun) => session.settings.update({ autoRun })}
+    >
+      <span className="pp-switch-track" aria-hidden="true">
+        <span className="pp-switch-thumb" />
+      </span>
+      Auto-run
+    </Switch>
+  );
+}
+
+export interface ToolbarProps {
+  session: Session;
+  /** The layout for this width: what shows inline, what goes into "More". */
+  plan: LayoutPlan;
+  /** Editing refused (read-only link, another tab): the name cannot be changed either. */
+  readOnly: boolean;
+}
+
+/** One row, whatever the width: what does not fit goes into "More" (src/ui/layout.ts). */
+export function Toolbar({ session, plan, readOnly }: ToolbarProps) {
+  // Slices, not whole states: a run's status changes re-render the status alone.
+  const libraryFailed = useStore(session.persistence.library, (l) => !!l.error);
+  const items: Record<OverflowItem, ReactNode> = {
+    'new-project': (
       <NewProjectMenu
         onCreate={(project) => void session.persistence.library.create(project)}
         keepsOpenProject={!libraryFailed}
       />
-      <ProjectsButton library={session.persistence.library} />
+    ),
+    projects: <ProjectsButton library={session.persistence.library} />,
+    download: (
       <DownloadButton store={session.project} onNotice={(text) => session.view.showNotice(text)} />
-      <TooltipTrigger delay={400}>
-        <Button
-          className="pp-button pp-button--primary"
-          onPress={() => void session.controller.run()}
-        >
-          <Play size={16} aria-hidden="true" />
-          Run
-        </Button>
-        <Tooltip className="pp-tooltip">Build and restart ({RUN_SHORTCUT})</Tooltip>
-      </TooltipTrigger>
-      <Switch
-        className="pp-switch"
-        isSelected={autoRun}
-        onChange={(autoRun) => session.settings.update({ autoRun })}
-      >
-        <span className="pp-switch-track" aria-hidden="true">
-          <span className="pp-switch-thumb" />
-        </span>
-        Auto-run
-      </Switch>
-      <RunControls timeline={session.timeline} />
-      <LiveRunStatus controller={session.controller} />
-      <ProblemCountsButton problems={session.problems} />
+    ),
+    'auto-run': <AutoRunSwitch session={session} />,
+    speed: <SpeedControl timeline={session.timeline} />,
+    share: (
       <ShareButton
         store={session.project}
         library={session.persistence.library}
         getRun={() => session.runSharing.shareable()}
       />
-      <SettingsButton settings={session.settings} />
+    ),
+    settings: <SettingsButton settings={session.settings} />,
+  };
+  const inline = (item: OverflowItem) => (plan.overflow.includes(item) ? null : items[item]);
+  return (
+    <header className={`pp-toolbar pp-toolbar--${plan.kind}`}>
+      {plan.logo && <span className="pp-logo">Playpen</span>}
+      <ProjectName session={session} readOnly={readOnly} />
+      {inline('new-project')}
+      {inline('projects')}
+      {inline('download')}
+      <TooltipTrigger delay={400}>
+        <Button
+          className="pp-button pp-button--primary"
+          onPress={() => void session.controller.run()}
+        >
+          <RotateCw size={16} aria-hidden="true" />
+          Run
+        </Button>
+        <Tooltip className="pp-tooltip">Build and restart ({RUN_SHORTCUT})</Tooltip>
+      </TooltipTrigger>
+      {inline('auto-run')}
+      {plan.transport === 'toolbar' && <RunControls timeline={session.timeline} />}
+      {plan.speed === 'toolbar' && items.speed}
+      <LiveRunStatus controller={session.controller} />
+      <ProblemCountsButton problems={session.problems} compact={plan.kind === 'phone'} />
+      {inline('share')}
+      {inline('settings')}
+      {plan.overflow.length > 0 && (
+        <MoreMenu>
+          {plan.overflow.map((item) => (
+            <Fragment key={item}>{items[item]}</Fragment>
+          ))}
+        </MoreMenu>
+      )}
     </header>
   );
 }

@@ -1,7 +1,7 @@
-import { createConsoleStore, type ConsoleStore } from '../console/console-store';
+import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
 import type { Program } from '../protocol';
-import { createProjectStore, type ProjectStore } from '../project/model/store';
+import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import {
@@ -11,58 +11,35 @@ import {
   type RunInfo,
 } from '../run/controller';
 import { createHangMemory } from '../run/hang-memory';
-import { createHangWatch, type HangWatch } from '../run/hang-watch';
-import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { createHangWatch } from '../run/hang-watch';
+import { createSettingsStore } from '../settings/settings-store';
 import type { Startup } from './startup';
-import { browserUrlBar, createViewStore, type ViewStore } from './view-store';
+import type { Session } from './session-types';
+import { browserUrlBar, createViewStore } from './view-store';
 import { scopeReadOnlyToLink } from './read-only-scope';
 import { rebuildOnCdnChange } from './rebuild-on-cdn';
 import { applyTheme } from '../settings/theme';
-import { createPersistence, type Persistence } from '../project/storage/persistence';
+import { createPersistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
 import { createMemoryBackend } from '../project/storage/memory-backend';
 import { wireTimeline } from '../run/timeline-wiring';
-import type { Timeline } from '../run/timeline';
 import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/parked-previews';
 import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
-import { createFormatClient, type FormatClient } from '../format/format-client';
+import { createFormatClient } from '../format/format-client';
+import { createSessionPackageTypes } from './package-types';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
-import { createRunSharing, type RunSharing } from './run-sharing';
-import { createProblemsStore, type ProblemsStore } from '../problems/problems-store';
+import { createRunSharing } from './run-sharing';
+import { createProblemsStore } from '../problems/problems-store';
 import { followRuns } from '../problems/follow-runs';
+import { openLanguageWorkersAfterFirstRun } from './first-run-gates';
 
-/** Everything one open playground needs, wired together; React only renders it. */
-export interface Session {
-  settings: SettingsStore;
-  project: ProjectStore;
-  console: ConsoleStore;
-  /** Build, type and runtime errors in one list, and the error shown over the preview. */
-  problems: ProblemsStore;
-  controller: RunController;
-  /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
-  hang: HangWatch;
-  /** Read-only, embed and notices (see startup.ts). */
-  view: ViewStore;
-  /** How the page opened (a permalink must not touch saved projects until the first edit). */
-  startup: Startup;
-  /** Autosave, saved projects and the two-tabs check; start() before the first render. */
-  persistence: Persistence;
-  /** Play, pause, step and seek the current run. */
-  timeline: Timeline;
-  /** Prettier in a worker, started on the first format. */
-  format: FormatClient;
-  /** The run a share link can carry, and the shared run the page opened with. */
-  runSharing: RunSharing;
-  /** Attaches the preview pane's element; returns a detach function. */
-  attachPreview(container: HTMLElement): () => void;
-  /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
-  editorShown(): void;
-  dispose(): void;
-}
+export type { Session } from './session-types';
 
 /** Longest wait for the pre-run save (as long as restoring may take, persistence.ts); past it the run goes ahead with a storage warning. */
 const PRE_RUN_SAVE_MS = 4000;
+/** Longest a new build keeps the last run's console shown while its own output is on the way. */
+const CONSOLE_HOLD_MS = 250;
 
 /**
  * Builds wait for the editor's first paint, at most this long (a tab opened in the background
@@ -168,9 +145,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       checkpoints.drop();
       host?.stop();
     },
-    // Each build starts the console afresh: its diagnostics, then the new run's output.
+    // Each build starts the console afresh: its diagnostics, then the new run's output, which
+    // replaces the last run's in one render (no empty console, no render on the run's way).
     onBuild(result) {
-      consoleStore.clear(null);
+      consoleStore.clear(null, { holdMs: CONSOLE_HOLD_MS });
       for (const diagnostic of result.diagnostics)
         consoleStore.push({ kind: 'diagnostic', diagnostic });
     },
@@ -178,6 +156,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const runController = controller;
+  openLanguageWorkersAfterFirstRun(runController);
   const problems = createProblemsStore();
   const unfollowRuns = followRuns(problems, runController);
   const unsubscribeTimeline = timeline.subscribe(() => {
@@ -229,11 +208,14 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       }),
   });
 
+  const packageTypes = createSessionPackageTypes(settings);
+
   return {
     settings,
     project,
     format,
     runSharing,
+    packageTypes,
     console: consoleStore,
     problems,
     controller: runController,
@@ -306,6 +288,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       host?.dispose();
       bundler.dispose();
       format.dispose();
+      packageTypes.dispose();
     },
   };
 }

@@ -26,11 +26,17 @@ export interface Startup {
   runError?: string;
 }
 
+/** Shown for `?readonly` with no project in the link: it read-only-protects nothing. */
+export const READONLY_WITHOUT_LINK =
+  'This read-only address carries no project: a shared link ends in #code/…, which this one lacks (it may have been cut off when copied). Playpen opened your own project as usual, and you can edit it; ask for the full link to see the shared one.';
+
 export function decideStartup(href: string): Startup {
   const url = new URL(href);
   const { embed, readOnly } = readLinkFlags(href);
   if (!url.hash.startsWith('#' + FRAGMENT_PREFIX))
-    return { fromPermalink: false, readOnly: false, embed };
+    return readOnly
+      ? { fromPermalink: false, readOnly: false, embed, error: READONLY_WITHOUT_LINK }
+      : { fromPermalink: false, readOnly: false, embed };
   const result = decodeFragment(url.hash);
   if (!result.ok)
     return {

@@ -42,11 +42,13 @@ export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
     embed: startup.embed,
     notice: startup.error ?? startup.runError ?? null,
   }));
-  // The bad fragment was reported: drop it, so a reload does not report it again.
+  // The bad link was reported: drop its fragment and `?readonly`, so a reload does not
+  // report it again and the address says what is shown (the user's own, editable project).
   if (startup.error) {
-    const href = url.get();
+    const href = withoutReadOnly(url.get());
     const at = href.indexOf('#');
-    if (at >= 0) url.replace(href.slice(0, at));
+    const next = at >= 0 ? href.slice(0, at) : href;
+    if (next !== url.get()) url.replace(next);
   }
   return {
     getState,

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Text, TextArea, TextField } from 'react-aria-components';
 import { ChevronRight } from 'lucide-react';
 import { createInputHistory } from './input-history';
@@ -19,7 +19,8 @@ const plain = (e: KeyboardEvent) => !e.altKey && !e.ctrlKey && !e.metaKey && !e.
  * The line under the console that evaluates in the preview, as in devtools: Enter evaluates,
  * Shift+Enter starts a new line, Up and Down on the first and last line browse the history.
  */
-export function ConsoleInput({ onEvaluate }: ConsoleInputProps) {
+/** Memoised: the log's output does not re-render the field the user types in. */
+export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleInputProps) {
   const [history] = useState(() => createInputHistory());
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -98,4 +99,4 @@ export function ConsoleInput({ onEvaluate }: ConsoleInputProps) {
       )}
     </TextField>
   );
-}
+});

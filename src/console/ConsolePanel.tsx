@@ -1,4 +1,11 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Button } from 'react-aria-components';
 import { ArrowDown } from 'lucide-react';
 import { ConsoleActionsContext, type ConsoleActions } from './console-context';
@@ -58,11 +65,32 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
     setPinned(true);
   }, []);
 
+  const onClear = useCallback(() => store.clear(), [store]);
+  const evaluate = useCallback(
+    (source: string) => {
+      // What the user evaluates, they want to see: follow the output again.
+      scrollToEnd();
+      return onEvaluate?.(source) ?? null;
+    },
+    [onEvaluate, scrollToEnd],
+  );
+
   // Only the user unpins the log: scrolls the app makes (following output, rows measured
   // taller than estimated) must not read as "the user scrolled up".
   const userScrolls = useRef(false);
   const onUserScrollIntent = () => {
     userScrolls.current = true;
+  };
+  // Home and End jump at once: the browser's animated scroll is cut short when the window
+  // measures the rows it passes and corrects the offset, so Home stopped hundreds of rows down.
+  const onLogKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    onUserScrollIntent();
+    const el = listRef.current;
+    if (!el || e.target !== el || e.altKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'Home') el.scrollTop = 0;
+    else if (e.key === 'End') el.scrollTop = el.scrollHeight;
+    else return;
+    e.preventDefault();
   };
   const onScroll = () => {
     const el = listRef.current;
@@ -82,8 +110,9 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
           onLevelChange={setLevel}
           text={text}
           onTextChange={setText}
-          counts={snapshot.counts}
-          onClear={() => store.clear()}
+          errors={snapshot.counts.error}
+          warnings={snapshot.counts.warn}
+          onClear={onClear}
         />
         <div className="pp-console-log-area">
           <div
@@ -96,7 +125,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             onWheel={onUserScrollIntent}
             onPointerDown={onUserScrollIntent}
             onTouchStart={onUserScrollIntent}
-            onKeyDown={onUserScrollIntent}
+            onKeyDown={onLogKeyDown}
           >
             {snapshot.dropped > 0 && (
               <div className="pp-entry pp-dropped">
@@ -126,15 +155,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             </Button>
           )}
         </div>
-        {onEvaluate && (
-          <ConsoleInput
-            onEvaluate={(source) => {
-              // What the user evaluates, they want to see: follow the output again.
-              scrollToEnd();
-              return onEvaluate(source);
-            }}
-          />
-        )}
+        {onEvaluate && <ConsoleInput onEvaluate={evaluate} />}
       </section>
     </ConsoleActionsContext.Provider>
   );

@@ -17,8 +17,11 @@ export interface ConsoleRowsProps {
   onToggleGroup: (id: number) => void;
 }
 
-/** A one-line entry's height; taller rows (objects, stacks, tables) are measured as they show. */
-const ROW_ESTIMATE = 21;
+/**
+ * A one-line entry's height (22.4 px measured, with or without an object in it); taller rows
+ * (stacks, tables, open objects) are measured as they show.
+ */
+const ROW_ESTIMATE = 22;
 /** Rows kept beyond each edge of the view: scrolling shows rows already laid out. */
 const OVERSCAN = 20;
 /** Before the log is laid out (and when rendered on the server), the rows a tall panel shows. */

@@ -6,8 +6,8 @@ import {
   ToggleButtonGroup,
   type Key,
 } from 'react-aria-components';
+import { memo } from 'react';
 import { Ban, Search } from 'lucide-react';
-import type { Severity } from './console-entry';
 import type { LevelFilter } from './entry-filter';
 
 export interface ConsoleToolbarProps {
@@ -17,8 +17,10 @@ export interface ConsoleToolbarProps {
   /** Text filter as typed. */
   text: string;
   onTextChange: (text: string) => void;
-  /** Kept entries per severity, for the error and warning badges. */
-  counts: Readonly<Record<Severity, number>>;
+  /** Kept errors, for the Errors badge (numbers, so the memoised toolbar skips other output). */
+  errors: number;
+  /** Kept warnings, for the Warnings badge. */
+  warnings: number;
   onClear: () => void;
 }
 
@@ -32,8 +34,10 @@ const LEVELS: { id: LevelFilter; label: string }[] = [
 ];
 
 /** Level filter, text filter and Clear console. */
-export function ConsoleToolbar(props: ConsoleToolbarProps) {
-  const { level, counts } = props;
+/** Memoised: a run's output re-renders the log, not these controls (unless a badge changes). */
+export const ConsoleToolbar = memo(function ConsoleToolbar(props: ConsoleToolbarProps) {
+  const { level } = props;
+  const counts = { error: props.errors, warn: props.warnings };
   const onSelection = (keys: Set<Key>) => {
     const [first] = keys;
     if (first !== undefined) props.onLevelChange(String(first) as LevelFilter);
@@ -77,4 +81,4 @@ export function ConsoleToolbar(props: ConsoleToolbarProps) {
       </Button>
     </div>
   );
-}
+});

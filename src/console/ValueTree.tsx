@@ -25,7 +25,7 @@ function RowContent({ children }: { children: ReactNode }) {
   return (
     <TreeItemContent>
       {({ hasChildItems }) => (
-        <div className="pp-tree-row">
+        <div className="pp-value-row">
           {hasChildItems ? (
             <Button slot="chevron" className="pp-chevron">
               <ChevronRight size={12} aria-hidden />

@@ -9,15 +9,20 @@ import type {
 } from '../protocol';
 import { severityOf, type ConsoleEntry, type NewEntry, type Severity } from './console-entry';
 import { mapFrames, type MappedFrame } from './map-stack';
+import { createLeadingFrameSchedule, pageFlushDeps } from './flush-schedule';
 
 export interface ConsoleStoreOptions {
   /** Most recent entries kept; older ones are dropped and counted so memory and render time stay bounded. */
   maxEntries?: number;
   /**
-   * Runs `flush` once for a burst of pushes (default: next animation frame, or a 16 ms timeout
-   * where there is none). Inject a fake in tests to control when subscribers are told.
+   * Runs `flush` once for a burst of pushes (default: flush-schedule.ts, at the end of the task
+   * after a quiet spell, else the next animation frame). Inject a fake in tests to control when
+   * subscribers are told.
    */
   schedule?: (flush: () => void) => void;
+  /** Runs `callback` after `ms` (a held clear's deadline); setTimeout by default. */
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
   /** Fold identical consecutive entries into one with a repeat count, as browser devtools do (default true). */
   collapseRepeats?: boolean;
 }
@@ -36,8 +41,12 @@ export interface ConsoleStore {
   push(entry: NewEntry): void;
   /** Apply a message from the preview runtime ('console', 'console-batch', 'console-dropped', 'error'; others are ignored). */
   pushRuntime(msg: RuntimeMessage): void;
-  /** Remove everything (entries, dropped count, open groups); `notice` is shown afterwards unless null. */
-  clear(notice?: string | null): void;
+  /**
+   * Remove everything (entries, dropped count, open groups); `notice` is shown afterwards unless
+   * null. With `holdMs`, the old entries stay shown until the next push or `holdMs` passes: a
+   * new run's output replaces the last run's in one render, with no empty console in between.
+   */
+  clear(notice?: string | null, options?: { holdMs?: number }): void;
   /** Program of the current run, used to map stack frames; null when no build is running. */
   setProgram(program: Program | null): void;
   /** Map raw frames against the current program (for Error values inside logged arguments). */
@@ -49,11 +58,6 @@ export interface ConsoleStore {
 }
 
 export const DEFAULT_MAX_ENTRIES = 2000;
-
-const defaultSchedule = (flush: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
-  else setTimeout(flush, 16);
-};
 
 const emptyCounts = (): Record<Severity, number> => ({
   error: 0,
@@ -87,7 +91,12 @@ export function droppedText({ count, reason, kept, tick }: ConsoleDropped): stri
 
 export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore {
   const max = Math.max(1, opts.maxEntries ?? DEFAULT_MAX_ENTRIES);
-  const schedule = opts.schedule ?? defaultSchedule;
+  const schedule = opts.schedule ?? createLeadingFrameSchedule(pageFlushDeps());
+  const setTimer = opts.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  const clearTimer =
+    opts.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  /** A held clear's deadline (see `clear`); a push ends the hold at once. */
+  let hold: unknown = null;
   const collapse = opts.collapseRepeats ?? true;
 
   // `items` is private and mutable; snapshots are copies made at flush time, so a burst of
@@ -126,6 +135,10 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
 
   const changed = () => {
     dirty = true;
+    if (hold !== null) {
+      clearTimer(hold);
+      hold = null;
+    }
     if (scheduled) return;
     scheduled = true;
     schedule(flush);
@@ -146,13 +159,24 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
     changed();
   };
 
-  const clear = (notice: string | null = 'Console was cleared', keepGroups = false) => {
+  const clear = (
+    notice: string | null = 'Console was cleared',
+    keepGroups = false,
+    holdMs?: number,
+  ) => {
     items = [];
     dropped = 0;
     lastSig = null;
     if (!keepGroups) groups = [];
     if (notice !== null) push({ kind: 'notice', text: notice });
-    else changed();
+    else if (holdMs !== undefined && !scheduled) {
+      dirty = true;
+      if (hold !== null) clearTimer(hold);
+      hold = setTimer(() => {
+        hold = null;
+        if (dirty) changed();
+      }, holdMs);
+    } else changed();
   };
 
   const pushRuntime = (msg: RuntimeMessage) => {
@@ -202,7 +226,7 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
   return {
     push,
     pushRuntime,
-    clear: (notice) => clear(notice),
+    clear: (notice, options) => clear(notice, false, options?.holdMs),
     setProgram: (p) => {
       program = p;
     },

@@ -3,6 +3,7 @@ import type { editor } from 'monaco-editor';
 import type { Diagnostic, ProjectFile } from '../protocol';
 import { createEditor, editorOptions, monacoTheme, type EditorSettings } from './create-editor';
 import { createLanguageServiceSync } from './language-service';
+import type { PackageTypes } from './package-types/package-types-client';
 import { setBuildMarkers } from './markers';
 import { registerPrettier, type FormatFile } from './prettier-provider';
 import type { FormatResult } from '../format/format-types';
@@ -81,6 +82,8 @@ export interface CodeEditorProps {
   formatRequest?: number;
   /** Ctrl/Cmd+S in the editor (after formatting, with format-on-save on). */
   onSave?(): void;
+  /** Fetches types for the project's npm imports; without it they are `any`. */
+  packageTypes?: PackageTypes;
   /** Once: the editor paints in this frame, or it could not load. */
   onShown?(): void;
 }
@@ -136,7 +139,7 @@ export function CodeEditor(props: CodeEditorProps) {
     const created = createEditor(monaco, container.current, theme, () =>
       callbacks.current.onRun?.(),
     );
-    const sync = createLanguageServiceSync(monaco);
+    const sync = createLanguageServiceSync(monaco, props.packageTypes);
     canRun.current = created.setCanRun;
     // Read-only from the first keystroke, not from the options effect a render later.
     created.instance.updateOptions({ readOnly: callbacks.current.readOnly });

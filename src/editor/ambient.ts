@@ -4,6 +4,7 @@
  */
 import { FILE_TYPES } from '../project/model/file-types';
 import { VENDOR_MODULES, type ProjectFile } from '../protocol';
+import { splitPackage } from '../project/model/package-json';
 
 /**
  * Non-code imports the bundler understands, as Vite's client types declare them: an asset
@@ -76,22 +77,29 @@ export function cachedUntypedImports(): (file: ProjectFile & { kind: 'text' }) =
  * whose real types are installed. Such imports are served by the ESM CDN at run time and
  * have no types here; without this every one of them would be a red squiggle. Missing
  * relative files still error. Output is sorted so unchanged input gives identical text.
- * `importsOf` may cache per file (cachedUntypedImports).
+ * `importsOf` may cache per file (cachedUntypedImports). Packages in `typed` have fetched
+ * types (package-types/): a shorthand declaration would hide them, so they get none.
  */
 export function bareModuleDeclarations(
   files: Record<string, ProjectFile>,
   isScript: (path: string) => boolean,
   importsOf: (file: ProjectFile & { kind: 'text' }) => string[] = (file) =>
     untypedImports(file.text),
+  typed: ReadonlySet<string> = new Set(),
 ): string {
   const names = new Set<string>();
+  const hasTypes = (spec: string) => {
+    const split = splitPackage(spec);
+    return !!split && typed.has(split.name);
+  };
   for (const path in files) {
     const file = files[path]!;
     if (file.kind !== 'text' || !isScript(path)) continue;
-    for (const name of importsOf(file)) names.add(name);
+    for (const name of importsOf(file)) if (!hasTypes(name)) names.add(name);
   }
   for (const name of packageJsonDependencies(files)) {
     if (name === 'react' || name === 'react-dom' || name.startsWith('@types/')) continue;
+    if (typed.has(name)) continue;
     names.add(name);
     names.add(name + '/*');
   }

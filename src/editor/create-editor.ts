@@ -6,6 +6,7 @@ import type { editor } from 'monaco-editor';
 import type { MonacoApi } from './monaco-setup';
 import type { EditorTheme } from './useSystemTheme';
 import type { KeyBindings } from './keybindings';
+import { letEscapeLeave } from './escape-leaves';
 
 /** User-facing editor settings. */
 export interface EditorSettings {
@@ -67,6 +68,9 @@ export function createEditor(
     // Hovers and suggestions may overflow the editor pane instead of being clipped by it.
     fixedOverflowWidgets: true,
     scrollBeyondLastLine: false,
+    // Monaco dims the number of the empty line after a final newline below readable contrast
+    // (1.75:1, axe): numbered like any other line instead.
+    renderFinalNewline: 'on',
     padding: { top: 8 },
     tabSize: 2,
   });
@@ -80,5 +84,7 @@ export function createEditor(
     contextMenuGroupId: 'navigation',
     run,
   });
+  // Disposed with the editor (its listeners go with it).
+  letEscapeLeave(monaco, instance);
   return { instance, setCanRun: (value) => canRun.set(value) };
 }

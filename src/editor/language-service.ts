@@ -10,6 +10,7 @@ import { bareModuleDeclarations, cachedUntypedImports } from './ambient';
 import type { MonacoApi } from './monaco-setup';
 import { getModel, modelPaths } from './models';
 import { isScriptPath } from '../project/model/file-types';
+import type { PackageTypes } from './package-types/package-types-client';
 
 const CDN_MODULES_LIB = 'file:///node_modules/@playpen/env/cdn-modules.d.ts';
 const REVISION_LIB = 'file:///node_modules/@playpen/env/revision.d.ts';
@@ -30,8 +31,11 @@ async function workerFor(monaco: MonacoApi, language: 'typescript' | 'javascript
   return undefined;
 }
 
-/** Creates the updater; call it after every syncModels (it debounces itself). */
-export function createLanguageServiceSync(monaco: MonacoApi) {
+/**
+ * Creates the updater; call it after every syncModels (it debounces itself). With
+ * `packageTypes`, the project's npm imports get their fetched types instead of `any`.
+ */
+export function createLanguageServiceSync(monaco: MonacoApi, packageTypes?: PackageTypes) {
   const { typescriptDefaults, javascriptDefaults } = monaco.typescript;
   let declarations = '';
   let revision = 0;
@@ -45,12 +49,36 @@ export function createLanguageServiceSync(monaco: MonacoApi) {
     javascriptDefaults.addExtraLib(content, uri);
   };
 
-  async function run(files: Record<string, ProjectFile>, modelsChanged: boolean) {
-    const next = bareModuleDeclarations(files, isScriptPath, importsOf);
+  let lastFiles: Record<string, ProjectFile> = {};
+  let typed: ReadonlySet<string> = new Set(packageTypes?.status.getState().typed);
+  const declare = () => {
+    const next = bareModuleDeclarations(lastFiles, isScriptPath, importsOf, typed);
     if (next !== declarations) {
       declarations = next;
       setLib(next, CDN_MODULES_LIB); // also re-checks the visible file
     }
+  };
+  // Fetched files go under file:///node_modules/, where TypeScript's lookup finds them.
+  const added = new Map<string, string>();
+  const stopFiles = packageTypes?.onFiles((files) => {
+    for (const { path, text } of files) {
+      const uri = 'file:///node_modules/' + path;
+      if (added.get(uri) === text) continue;
+      added.set(uri, text);
+      setLib(text, uri);
+    }
+  });
+  const stopStatus = packageTypes?.status.subscribe(() => {
+    const now = packageTypes.status.getState().typed;
+    if (now.length === typed.size) return;
+    typed = new Set(now);
+    declare();
+  });
+
+  async function run(files: Record<string, ProjectFile>, modelsChanged: boolean) {
+    lastFiles = files;
+    declare();
+    packageTypes?.update(files);
     if (!modelsChanged) return;
     const models = modelPaths()
       .filter(isScriptPath)
@@ -80,6 +108,8 @@ export function createLanguageServiceSync(monaco: MonacoApi) {
     /** Stops pending work (the models and libs stay, they are global). */
     dispose() {
       clearTimeout(timer);
+      stopFiles?.();
+      stopStatus?.();
     },
   };
 }

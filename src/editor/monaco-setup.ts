@@ -26,6 +26,7 @@ import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { ASSET_DECLARATIONS } from './ambient';
+import { languageWorkersAllowed } from './language-workers';
 import type { TypeLib } from './type-libs';
 
 /** The Monaco API this app loads: the editor API plus the TypeScript service. */
@@ -77,7 +78,12 @@ let monaco: MonacoApi | undefined;
 export function setupMonaco(typeLibs: readonly TypeLib[] = []): MonacoApi {
   if (monaco) return monaco;
   self.MonacoEnvironment = {
-    getWorker: (_workerId: string, label: string) => new (WORKERS[label] ?? EditorWorker)(),
+    getWorker: (_workerId: string, label: string) => {
+      const LanguageWorker = WORKERS[label];
+      return LanguageWorker
+        ? languageWorkersAllowed.then(() => new LanguageWorker())
+        : new EditorWorker();
+    },
   };
   monaco = { ...api, typescript };
 

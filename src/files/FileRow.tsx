@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, EllipsisVertical } from 'lucide-react';
 import { Button } from 'react-aria-components';
 import { FileIcon } from './file-icons';
 import { NameField } from './NameField';
@@ -15,6 +15,8 @@ export interface FileRowProps {
   /** Renames to the typed path; returns the message to show, or null once renamed. */
   onRename(to: string): string | null;
   onCancel(): void;
+  /** Opens the row's actions menu next to `row`; without it (read-only) no menu button shows. */
+  onMenu?: (row: Element) => void;
 }
 
 /** The visible content of one tree row: chevron, icon, name (or rename field), entry badge. */
@@ -25,6 +27,7 @@ export function FileRow({
   isRenaming,
   onRename,
   onCancel,
+  onMenu,
 }: FileRowProps) {
   return (
     <div className="pp-tree-row" ref={unwrapGridCell}>
@@ -51,9 +54,24 @@ export function FileRow({
         </span>
       )}
       {isEntry && !isRenaming ? (
-        <span className="pp-entry-badge" title="The entry file runs first">
-          entry
-        </span>
+        <span
+          className="pp-entry-badge"
+          data-label="entry"
+          title="The entry file runs first"
+          aria-hidden
+        />
+      ) : null}
+      {onMenu && !isRenaming ? (
+        <Button
+          className="pp-icon-button pp-row-menu"
+          aria-label={`Actions for ${node.path}`}
+          onPress={(e) => {
+            const row = e.target.closest('[data-path]');
+            if (row) onMenu(row);
+          }}
+        >
+          <EllipsisVertical aria-hidden size={14} />
+        </Button>
       ) : null}
     </div>
   );

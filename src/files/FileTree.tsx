@@ -20,6 +20,7 @@ import { NameField } from './NameField';
 import { buildTree, folderPaths, type TreeNode } from './tree-model';
 import { treeSlice } from './tree-slice';
 import { useFileActions } from './useFileActions';
+import { IconButton } from '../ui/IconButton';
 import './files.css';
 import { hasFile } from '../project/model/file-lookup';
 
@@ -147,7 +148,13 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
         aria-label={node.path}
         data-path={node.path}
         className="pp-tree-item"
-        render={(props) => <div {...props} role="treeitem" />}
+        render={(props) => (
+          <div
+            {...props}
+            role="treeitem"
+            aria-description={node.path === entry ? 'entry file' : undefined}
+          />
+        )}
         onPress={() => {
           if (node.kind === 'folder') setCollapsed((prev) => toggle(prev, node.path));
         }}
@@ -165,6 +172,7 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
               isRenaming={editing?.mode === 'rename' && editing.path === node.path}
               onRename={(value) => actions.commitRename(node.path, value)}
               onCancel={actions.cancelEdit}
+              onMenu={readOnly ? undefined : (row) => openMenu(node.path, row)}
             />
           )}
         </TreeItemContent>
@@ -185,20 +193,12 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
           <span className="pp-files-title" aria-hidden>
             Files
           </span>
-          <Button
-            className="pp-icon-button"
-            aria-label="New file"
-            onPress={() => actions.startCreate('new-file', target)}
-          >
+          <IconButton label="New file" onPress={() => actions.startCreate('new-file', target)}>
             <FilePlus aria-hidden size={16} />
-          </Button>
-          <Button
-            className="pp-icon-button"
-            aria-label="New folder"
-            onPress={() => actions.startCreate('new-folder', target)}
-          >
+          </IconButton>
+          <IconButton label="New folder" onPress={() => actions.startCreate('new-folder', target)}>
             <FolderPlus aria-hidden size={16} />
-          </Button>
+          </IconButton>
           {toolbarExtra}
         </Toolbar>
       )}
@@ -230,7 +230,10 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
           <Tree
             aria-label="Files"
             className="pp-tree"
-            render={(props) => <div {...props} role="tree" />}
+            // Row and column counts belong to a grid; on a tree they are not allowed (axe).
+            render={(props) => (
+              <div {...props} role="tree" aria-rowcount={undefined} aria-colcount={undefined} />
+            )}
             selectionMode="single"
             selectionBehavior="replace"
             disallowEmptySelection

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { Button, DropZone } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { DropArea } from './DropArea';
 import type { ProjectStore } from '../project/model/store';
 import { ClashDialog } from './ClashDialog';
 import { dropToItems } from './drop-items';
@@ -48,16 +49,12 @@ export function FilesPanel(props: FileTreeProps & { store: ProjectStore }) {
       {props.readOnly ? (
         tree
       ) : (
-        <DropZone
-          className="pp-drop-zone"
-          aria-label="Drop files to upload"
-          onDrop={(e) => void upload.start(dropToItems(e.items, DEFAULT_LIMITS.maxFiles))}
-        >
+        <DropArea onDrop={(e) => void upload.start(dropToItems(e.items, DEFAULT_LIMITS.maxFiles))}>
           {tree}
           <div className="pp-drop-hint" aria-hidden>
             Drop files, folders or a zip to upload
           </div>
-        </DropZone>
+        </DropArea>
       )}
       <ClashDialog paths={upload.clashes} onChoose={upload.choose} />
     </div>

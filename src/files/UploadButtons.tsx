@@ -1,5 +1,6 @@
-import { FolderUp, Upload } from 'lucide-react';
-import { Button, FileTrigger } from 'react-aria-components';
+import { FileUp, FolderUp } from 'lucide-react';
+import { FileTrigger } from 'react-aria-components';
+import { IconButton } from '../ui/IconButton';
 import { fileItem, type UploadItem } from '../project/import/upload-read';
 
 export interface UploadButtonsProps {
@@ -16,14 +17,14 @@ export function UploadButtons({ onItems, isDisabled }: UploadButtonsProps) {
   return (
     <>
       <FileTrigger allowsMultiple onSelect={(list) => onItems(toItems(list))}>
-        <Button className="pp-icon-button" aria-label="Upload files" isDisabled={isDisabled}>
-          <Upload aria-hidden size={16} />
-        </Button>
+        <IconButton label="Upload files" tip="Upload files or a zip" isDisabled={isDisabled}>
+          <FileUp aria-hidden size={16} />
+        </IconButton>
       </FileTrigger>
       <FileTrigger acceptDirectory onSelect={(list) => onItems(toItems(list))}>
-        <Button className="pp-icon-button" aria-label="Upload folder" isDisabled={isDisabled}>
+        <IconButton label="Upload folder" isDisabled={isDisabled}>
           <FolderUp aria-hidden size={16} />
-        </Button>
+        </IconButton>
       </FileTrigger>
     </>
   );

@@ -236,6 +236,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       // A connected spare gets the program in this task, before the microtasks of the app's
       // own update for the new run (a React render) run.
       const ready = spares.takeReady();
+      // Bench: a run that found no booted spare (it waits for a frame to load).
+      if (!ready) mark('playpen:waited-for-frame');
       let frame: ConnectedFrame;
       try {
         frame = ready ?? (await spares.take());
@@ -255,9 +257,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       // A new run is what the user waits for; a replay (step back) is not held up, nor does it
       // hold back the checkpoint refill that the next step back needs (consecutive steps).
       if (!run.replay) gate.hold();
-      activate(frame, run);
+      // The program first, then the old frame's removal: frames often share a renderer
+      // process, and there the new program would wait behind the old document's teardown
+      // (~5 ms). Its replies come in a later task, after activate() has set their handler.
       frame.send(runMessage(program, run));
       mark('playpen:program-sent');
+      activate(frame, run);
       // Also when the program never reports (the gate gives up waiting).
       gate.whenOpen(prepareSpare);
     },

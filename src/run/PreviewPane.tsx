@@ -1,28 +1,27 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { RunState } from './controller';
 import type { Timeline } from './timeline';
 import { useStore } from '../ui/useStore';
 
 export interface PreviewPaneProps {
   /** Mounts the preview host into the pane's element; returns the detach function. */
   attach(container: HTMLElement): () => void;
-  /** Shown over the (removed) preview when it stopped responding. */
-  state: RunState;
+  /** The preview stopped responding: says so over the (removed) frame. */
+  hung: boolean;
   /** The run loop: its pause (not the Run status, which may say Error) decides the veil. */
   timeline: Timeline;
   /** Drawn over the preview by the app (the runtime error overlay). */
   children?: ReactNode;
 }
 
-export function PreviewPane({ attach, state, timeline, children }: PreviewPaneProps) {
+export function PreviewPane({ attach, hung, timeline, children }: PreviewPaneProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const { active, mode } = useStore(timeline);
+  // Only the pause: the tick moves many times a second while a program runs.
+  const paused = useStore(timeline, (t) => t.active && t.mode !== 'playing');
   useEffect(() => attach(ref.current!), [attach]);
-  const hung = state.status === 'not-responding';
   return (
     <div className="pp-preview">
       <div ref={ref} className="pp-preview-frames" />
-      {active && mode !== 'playing' && !hung && (
+      {paused && !hung && (
         // Blocks pointer input to the paused program (the runtime also ignores real events),
         // whatever the Run status says: a run that threw, a step back, a replay.
         <div className="pp-preview-paused">

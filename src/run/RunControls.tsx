@@ -23,6 +23,11 @@ export interface RunControlsProps {
   timeline: Timeline;
 }
 
+export interface RunControlsOptions extends RunControlsProps {
+  /** Show the speed buttons here; false where the layout puts them in the "More" menu. */
+  withSpeed?: boolean;
+}
+
 function Tip({
   text,
   disabledReason,
@@ -198,7 +203,8 @@ function TickText({ timeline }: RunControlsProps) {
   );
 }
 
-function Speed({ timeline }: RunControlsProps) {
+/** The speed buttons (0.25× to 4×), also shown on their own in the narrow layouts' "More" menu. */
+export function SpeedControl({ timeline }: RunControlsProps) {
   const speed = useStore(timeline, (t) => t.speed);
   return (
     <ToggleButtonGroup
@@ -222,7 +228,7 @@ function Speed({ timeline }: RunControlsProps) {
 }
 
 /** Play/Pause, Step back, Step forward, the Timeline slider and the speed (docs/architecture.md, "UI names"). */
-export function RunControls({ timeline }: RunControlsProps) {
+export function RunControls({ timeline, withSpeed = true }: RunControlsOptions) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = runShortcut(event);
@@ -242,7 +248,7 @@ export function RunControls({ timeline }: RunControlsProps) {
       <Steps timeline={timeline} />
       <TimelineSlider timeline={timeline} />
       <TickText timeline={timeline} />
-      <Speed timeline={timeline} />
+      {withSpeed && <SpeedControl timeline={timeline} />}
       <RestoreFuture timeline={timeline} />
     </div>
   );

@@ -90,14 +90,26 @@ export function SettingsForm({ store }: { store: SettingsStore }) {
           ))}
         </div>
       </RadioGroup>
-      <CdnField value={s.cdnBase} set={(cdnBase) => update({ cdnBase })} />
+      <UrlField
+        label="Package CDN URL"
+        hint="Bare imports other than React load from here (ESM, e.g. https://esm.sh/)."
+        value={s.cdnBase}
+        set={(cdnBase) => update({ cdnBase })}
+      />
+      <UrlField
+        label="Type source URL"
+        hint="The editor fetches npm packages' type declarations from here (raw files, e.g. https://cdn.jsdelivr.net/npm/)."
+        value={s.typesBase}
+        set={(typesBase) => update({ typesBase })}
+      />
       <RunLoopSettings settings={s} update={update} />
     </div>
   );
 }
 
 /** Applied when it is a valid http(s) URL (on Enter or leaving the field); else explained. */
-function CdnField({ value, set }: { value: string; set(v: string): void }) {
+function UrlField(props: { label: string; hint: string; value: string; set(v: string): void }) {
+  const { value, set } = props;
   const [text, setText] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const commit = () => {
@@ -120,10 +132,10 @@ function CdnField({ value, set }: { value: string; set(v: string): void }) {
       isInvalid={error !== null}
       validationBehavior="aria"
     >
-      <Label>Package CDN URL</Label>
+      <Label>{props.label}</Label>
       <Input className="pp-input" />
       <Text slot="description" className="pp-settings-hint">
-        Bare imports other than React load from here (ESM, e.g. https://esm.sh/).
+        {props.hint}
       </Text>
       <FieldError className="pp-field-error">{error}</FieldError>
     </TextField>

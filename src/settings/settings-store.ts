@@ -9,6 +9,8 @@ export interface Settings {
   autoRunDelayMs: number;
   /** ESM CDN that serves bare imports other than React; configurable for offline mirrors. */
   cdnBase: string;
+  /** Where the editor fetches npm packages' type declarations (raw files, like jsDelivr's /npm/). */
+  typesBase: string;
   /** Real time a tick's loops may run before "Possible infinite loop" is thrown, in ms; 0 = off. */
   loopBudgetMs: number;
   /** Colour scheme of the app and the editor; 'system' follows the OS. */
@@ -44,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoRun: true,
   autoRunDelayMs: 300,
   cdnBase: 'https://esm.sh/',
+  typesBase: 'https://cdn.jsdelivr.net/npm/',
   loopBudgetMs: 1000,
   theme: 'system',
   fontSize: 14,
@@ -168,13 +171,15 @@ export function validateSettings(patch: Record<string, unknown>): {
     if (RUN_SPEEDS.includes(patch.runSpeed as number)) valid.runSpeed = patch.runSpeed as number;
     else errors.runSpeed = `Run speed must be one of ${RUN_SPEEDS.join(', ')}.`;
   }
-  if ('cdnBase' in patch) {
+  for (const key of ['cdnBase', 'typesBase'] as const) {
+    if (!(key in patch)) continue;
+    const value = patch[key];
     const parsed =
-      typeof patch.cdnBase === 'string'
-        ? parseCdnBase(patch.cdnBase)
+      typeof value === 'string'
+        ? parseCdnBase(value)
         : { ok: false as const, error: 'Enter a URL.' };
-    if (parsed.ok) valid.cdnBase = parsed.value;
-    else errors.cdnBase = parsed.error;
+    if (parsed.ok) valid[key] = parsed.value;
+    else errors[key] = parsed.error;
   }
   return { valid, errors };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { IconButton } from './IconButton';
 
 export interface AppDialogProps {
   /** What the toolbar button shows (icon and text). */
@@ -23,9 +24,13 @@ export interface AppDialogProps {
 export function AppDialog(props: AppDialogProps) {
   return (
     <DialogTrigger isOpen={props.isOpen} onOpenChange={props.onOpenChange}>
-      <Button className="pp-button" aria-label={props.triggerLabel}>
-        {props.trigger}
-      </Button>
+      {props.triggerLabel ? (
+        <IconButton className="pp-button" label={props.triggerLabel}>
+          {props.trigger}
+        </IconButton>
+      ) : (
+        <Button className="pp-button">{props.trigger}</Button>
+      )}
       <ModalOverlay className="pp-modal-overlay" isDismissable>
         <Modal className={`pp-modal ${props.modalClassName ?? ''}`}>
           <Dialog className="pp-dialog" aria-label={props.title}>

@@ -35,6 +35,16 @@ export function envSizes(fallback: number[]): number[] {
   return raw ? raw.split(',').map(Number).filter(Number.isFinite) : fallback;
 }
 
+/**
+ * ms between one edit's marker and the next edit (PLAYPEN_BENCH_GAP_MS, default 300: auto-run's
+ * delay, so edits come as fast as a user's can start runs; 0 = back to back). Both sides of a
+ * comparison get the same gap.
+ */
+export const EDIT_GAP_MS = envNumber('PLAYPEN_BENCH_GAP_MS', 300);
+
+/** Waits out the gap between edits (see EDIT_GAP_MS). */
+export const editGap = () => new Promise<void>((resolve) => setTimeout(resolve, EDIT_GAP_MS));
+
 export const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;

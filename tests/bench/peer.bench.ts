@@ -1,6 +1,8 @@
 import { test, type Page } from '@playwright/test';
 import { chainEdit, chainProject } from './projects';
 import {
+  EDIT_GAP_MS,
+  editGap,
   envNumber,
   envSizes,
   longTaskSummary,
@@ -107,7 +109,9 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       for (let k = 1; k <= WARMUP + RUNS; k++) {
         const { path, text } = chainEdit(n, k, 'ts');
         const a = await playpenMarker(page, `pp-bench ${k}`, { edit: [path, text] });
+        await editGap();
         const b = await vueMarker(vue, `pp-bench ${k}`, { code: text });
+        await editGap();
         if (k <= WARMUP) continue;
         for (const [side, pageOf, t] of [
           [pp, page, a],
@@ -139,7 +143,7 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       throw new Error(`@vue/repl fetched from elsewhere: ${external.join(', ')}`);
     console.log(
       table(
-        `Edit → console marker in the host page, Playpen vs @vue/repl (ms; ${RUNS} edits each, interleaved; first = project load)`,
+        `Edit → console marker in the host page, Playpen vs @vue/repl (ms; ${RUNS} edits each, interleaved, ${EDIT_GAP_MS} ms apart; first = project load)`,
         [
           'project',
           'Playpen first',

@@ -60,12 +60,19 @@ test('100,000 log lines with objects: the first and newest show, the rest are sa
   );
   const log = consoleLog(page);
   await expect(log).toContainText('done logging', { timeout: 30_000 });
-  // The first lines, the notice in their place, and the newest lines (99,001 of them dropped:
-  // 100,001 calls, the first 500 and the newest 500 kept).
-  await expect(log).toContainText(/line\s*0\s*\{k: 0\}/);
-  await expect(log).toContainText('99,001 lines dropped here');
+  // The newest lines at the bottom, the first ones at the top, and the notice in place of the
+  // rest (99,001 dropped: 100,001 calls, the first 500 and the newest 500 kept). The log shows
+  // the rows in view, as a user scrolls and filters it.
   await expect(log).toContainText(/line\s*99999\s*\{k: 99999\}/);
-  await expect(log).not.toContainText(/line\s*50000\b/);
+  await log.focus();
+  await page.keyboard.press('Home');
+  await expect(log).toContainText(/line\s*0\s*\{k: 0\}/);
+  const filter = page.getByRole('searchbox', { name: 'Filter console' });
+  await filter.fill('dropped');
+  await expect(log).toContainText('99,001 lines dropped here');
+  await filter.fill('line 50000 ');
+  await expect(log).toContainText('No messages match the filter');
+  await filter.fill('');
   await expect(page.getByRole('status', { name: 'Run status' })).not.toContainText(
     'Not responding',
   );

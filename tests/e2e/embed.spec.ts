@@ -68,6 +68,8 @@ test('an embed from the Share dialog plays, pauses, steps, switches files and op
   const open = page.getByRole('link', { name: 'Open in Playpen' });
   const href = (await open.getAttribute('href'))!;
   expect(href.startsWith(new URL('/', page.url()).href + '#code/')).toBe(true);
+  // Opened on a laptop's screen, where the file tree is beside the editor (not a phone's tab).
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(href);
   await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
   await expect(page.getByRole('tree', { name: 'Files' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   consoleLog,
   fileItem,
@@ -17,6 +17,15 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A menu item reads as one line: its icon beside its label, not stacked above it. */
+async function expectIconBesideLabel(item: Locator): Promise<void> {
+  const icon = await item.locator('svg').boundingBox();
+  const label = await item.getByText(/\w/).boundingBox();
+  expect(icon && label && label.x > icon.x + icon.width / 2 && label.y < icon.y + icon.height).toBe(
+    true,
+  );
+}
 
 test.beforeEach(async ({ page }) => {
   await getLoadedApp(page);
@@ -64,7 +73,7 @@ test('an invalid file name gets a clear message and changes nothing', async ({ p
 test('renaming a file from the keyboard keeps the project running', async ({ page }) => {
   await fileItem(page, 'src/greet.ts').click();
   await page.keyboard.press('F2');
-  const field = page.getByRole('textbox', { name: /name/i });
+  const field = page.getByRole('textbox', { name: 'Rename src/greet.ts' });
   await field.fill('src/hello.ts');
   await field.press('Enter');
   await expect(fileItem(page, 'src/hello.ts')).toBeVisible();
@@ -203,6 +212,7 @@ test('a folder named like an Object method (valueOf, constructor) opens as a fol
     await folder.fill(name);
     await folder.press('Enter');
     await fileItem(page, name).click({ button: 'right' });
+    await expectIconBesideLabel(page.getByRole('menuitem', { name: 'New file here' }));
     await page.getByRole('menuitem', { name: 'New file here' }).click();
     const file = page.getByRole('textbox', { name: 'File name' });
     await file.fill(`${name}/a.ts`);

@@ -35,8 +35,9 @@ test.afterAll(() => {
 test('a bare import loads from the configured CDN at the version in package.json', async ({
   page,
 }) => {
+  // Types are looked for there too (none found): never the internet.
   await page.addInitScript((cdnBase) => {
-    localStorage.setItem('playpen:settings', JSON.stringify({ cdnBase }));
+    localStorage.setItem('playpen:settings', JSON.stringify({ cdnBase, typesBase: cdnBase }));
   }, base);
   await getLoadedApp(page);
   await page.getByRole('button', { name: 'New file' }).click();
@@ -55,8 +56,9 @@ test('a bare import loads from the configured CDN at the version in package.json
 });
 
 test('a package the CDN does not have is named in the console', async ({ page }) => {
+  // Types are looked for there too (none found): never the internet.
   await page.addInitScript((cdnBase) => {
-    localStorage.setItem('playpen:settings', JSON.stringify({ cdnBase }));
+    localStorage.setItem('playpen:settings', JSON.stringify({ cdnBase, typesBase: cdnBase }));
   }, base);
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');

@@ -5,7 +5,7 @@ import { splitPackage, type DependencyVersions } from '../../src/project/model/p
  * passed through (CDNs like esm.sh resolve them); `npm:other@1` aliases switch package;
  * local or git sources (`file:`, `workspace:`, URLs) cannot be fetched by version.
  */
-const cdnPackage = (
+export const cdnPackage = (
   name: string,
   range: string | undefined,
 ): { name: string; version?: string } => {

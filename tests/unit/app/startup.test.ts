@@ -73,3 +73,25 @@ describe('read-only view', () => {
     expect(view.getState().notice).toBeNull();
   });
 });
+
+describe('?readonly without a link', () => {
+  test('opens as usual, editable, and says why nothing is read-only', () => {
+    for (const href of [`${base}?readonly`, `${base}?readonly#intro`, `${base}?embed&readonly`]) {
+      const s = decideStartup(href);
+      expect(s.readOnly).toBe(false);
+      expect(s.project).toBeUndefined();
+      expect(s.error).toMatch(/read-only address carries no project.*#code\//);
+    }
+  });
+
+  test('the message is shown once: the address loses ?readonly', () => {
+    let href = `${base}?embed&readonly`;
+    const view = createViewStore(decideStartup(href), {
+      get: () => href,
+      replace: (next) => (href = next),
+    });
+    expect(view.getState().notice).toMatch(/carries no project/);
+    expect(view.getState().readOnly).toBe(false);
+    expect(href).toBe(`${base}?embed`);
+  });
+});

@@ -236,4 +236,41 @@ describe('console store', () => {
     expect(n).toBe(1);
     expect(store.getState().entries).toHaveLength(2);
   });
+  it('a held clear keeps the last run shown until the new output comes, then shows only that', () => {
+    const s = fakeScheduler();
+    const timers: { fn: () => void; ms: number }[] = [];
+    const store = createConsoleStore({
+      schedule: s.schedule,
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      clearTimer: () => {},
+    });
+    store.pushRuntime(log('log', 'old run'));
+    s.run();
+    store.clear(null, { holdMs: 250 });
+    expect(s.pending()).toBe(0);
+    expect(texts(store)).toEqual(['old run']);
+    store.pushRuntime(log('log', 'new run'));
+    s.run();
+    expect(texts(store)).toEqual(['new run']);
+    // The deadline passing later changes nothing.
+    timers[0]!.fn();
+    expect(s.pending()).toBe(0);
+  });
+
+  it('a held clear with no new output empties the console at its deadline', () => {
+    const s = fakeScheduler();
+    const timers: { fn: () => void; ms: number }[] = [];
+    const store = createConsoleStore({
+      schedule: s.schedule,
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      clearTimer: () => {},
+    });
+    store.pushRuntime(log('log', 'old run'));
+    s.run();
+    store.clear(null, { holdMs: 250 });
+    expect(timers.map((t) => t.ms)).toEqual([250]);
+    timers[0]!.fn();
+    s.run();
+    expect(texts(store)).toEqual([]);
+  });
 });

@@ -30,6 +30,7 @@ describe('settings store', () => {
       autoRunDelayMs: 1200,
       runSpeed: 0.5,
       cdnBase: 'https://cdn.example.com/esm',
+      typesBase: 'http://mirror.local/npm',
       loopBudgetMs: 0,
       replayStandby: false,
       replayCheckpoints: 2,
@@ -38,7 +39,11 @@ describe('settings store', () => {
     };
     expect(store.update(patch)).toEqual({});
     const again = createSettingsStore(storage).getState();
-    expect(again).toEqual({ ...patch, cdnBase: 'https://cdn.example.com/esm/' });
+    expect(again).toEqual({
+      ...patch,
+      cdnBase: 'https://cdn.example.com/esm/',
+      typesBase: 'http://mirror.local/npm/',
+    });
   });
 
   it('refuses invalid values with a message and keeps the old value', () => {
@@ -49,6 +54,7 @@ describe('settings store', () => {
       autoRunDelayMs: -5,
       runSpeed: 3,
       cdnBase: 'ftp://mirror/',
+      typesBase: 'jsdelivr',
       theme: 'neon' as never,
       wordWrap: 'yes' as never,
       keyBindings: 'nano' as never,
@@ -60,6 +66,7 @@ describe('settings store', () => {
     expect(errors.autoRunDelayMs).toMatch(/between 0 and 10000/);
     expect(errors.runSpeed).toMatch(/one of 0.25, 0.5, 1, 2, 4/);
     expect(errors.cdnBase).toBe('The CDN URL must start with http:// or https://.');
+    expect(errors.typesBase).toBe('Enter a full URL, such as https://esm.sh/.');
     expect(errors.theme).toBe('Choose System, Light or Dark.');
     expect(errors.wordWrap).toBeDefined();
     expect(errors.keyBindings).toBe('Choose Default, Vim or Emacs.');

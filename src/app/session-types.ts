@@ -1,0 +1,44 @@
+import type { ConsoleStore } from '../console/console-store';
+import type { ProjectStore } from '../project/model/store';
+import type { RunController } from '../run/controller';
+import type { HangWatch } from '../run/hang-watch';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Startup } from './startup';
+import type { ViewStore } from './view-store';
+import type { Persistence } from '../project/storage/persistence';
+import type { Timeline } from '../run/timeline';
+import type { FormatClient } from '../format/format-client';
+import type { PackageTypes } from '../editor/package-types/package-types-client';
+import type { RunSharing } from './run-sharing';
+import type { ProblemsStore } from '../problems/problems-store';
+
+/** Everything one open playground needs, wired together; React only renders it. */
+export interface Session {
+  settings: SettingsStore;
+  project: ProjectStore;
+  console: ConsoleStore;
+  /** Build, type and runtime errors in one list, and the error shown over the preview. */
+  problems: ProblemsStore;
+  controller: RunController;
+  /** Remembers hangs across loads; while one is held, auto-run is off (HangBanner says why). */
+  hang: HangWatch;
+  /** Read-only, embed and notices (see startup.ts). */
+  view: ViewStore;
+  /** How the page opened (a permalink must not touch saved projects until the first edit). */
+  startup: Startup;
+  /** Autosave, saved projects and the two-tabs check; start() before the first render. */
+  persistence: Persistence;
+  /** Play, pause, step and seek the current run. */
+  timeline: Timeline;
+  /** Prettier in a worker, started on the first format. */
+  format: FormatClient;
+  /** The run a share link can carry, and the shared run the page opened with. */
+  runSharing: RunSharing;
+  /** Types for the project's npm imports, fetched in a worker on the first bare import. */
+  packageTypes: PackageTypes;
+  /** Attaches the preview pane's element; returns a detach function. */
+  attachPreview(container: HTMLElement): () => void;
+  /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
+  editorShown(): void;
+  dispose(): void;
+}

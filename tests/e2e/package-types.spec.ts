@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { getLoadedApp, openFile, preview, replaceEditorText } from './helpers';
+import { startNodeModulesServer, type NodeModulesServer } from './node-modules-server';
+
+// Types for npm packages come from the configured type source; here a local server of the
+// real packages in node_modules stands in for it (and for the package CDN), never the internet.
+// Until a package's types arrive its imports are `any`: a type error shown for a wrong use
+// is proof that they arrived.
+
+let server: NodeModulesServer;
+
+test.beforeAll(async () => {
+  server = await startNodeModulesServer();
+});
+
+test.afterAll(() => server.close());
+
+test.beforeEach(async ({ page }) => {
+  // Loading the app, then a worker fetching types, then the checker: slow on a loaded machine.
+  test.slow();
+  await page.addInitScript((base) => {
+    localStorage.setItem('playpen:settings', JSON.stringify({ cdnBase: base, typesBase: base }));
+  }, server.base);
+});
+
+const typeErrors = (page: Page) => page.locator('.monaco-editor .squiggly-error');
+
+test('a package with its own types: a wrong use is an error, a right one is not, and it runs', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(
+    page,
+    "import { strToU8 } from 'fflate';\nconst size: number = strToU8('hi');\ndocument.body.textContent = String(size);\n",
+  );
+  await expect(typeErrors(page).first()).toBeVisible({ timeout: 60_000 });
+  expect(server.requests).toContain('/fflate@latest/package.json');
+
+  await replaceEditorText(
+    page,
+    "import { strToU8 } from 'fflate';\nconst size: number = strToU8('hi').length;\ndocument.body.textContent = String(size);\n",
+  );
+  await expect(typeErrors(page)).toHaveCount(0);
+  await expect(preview(page).locator('body')).toHaveText('2');
+});
+
+test('a package typed by @types, and one without types named in a notice', async ({ page }) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(
+    page,
+    "import picomatch from 'picomatch';\nimport ms from 'ms';\nconst isJs: string = picomatch('*.js');\nconsole.log(isJs, ms);\n",
+  );
+  await expect(typeErrors(page).first()).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText('ms has no types (none in the package or in @types/ms).'),
+  ).toBeVisible();
+
+  await replaceEditorText(
+    page,
+    "import picomatch from 'picomatch';\nimport ms from 'ms';\nconst isJs: boolean = picomatch('*.js')('a.js');\nconsole.log(isJs, ms);\n",
+  );
+  await expect(typeErrors(page)).toHaveCount(0);
+  expect(server.requests).toContain('/@types/picomatch@latest/package.json');
+});
