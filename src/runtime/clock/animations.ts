@@ -11,9 +11,11 @@ export type SyncedAnimation = Pick<
   'currentTime' | 'playbackRate' | 'playState' | 'pause' | 'effect'
 >;
 
-/** The document's side of it: `getAnimations()` also flushes style, creating pending transitions. */
+/** The document's side of it. */
 export interface AnimatedDocument {
   getAnimations?: () => SyncedAnimation[];
+  /** Its layout is read to flush style: a transition a style change started exists after it. */
+  documentElement?: { getBoundingClientRect(): unknown } | null;
 }
 
 /** Moves every animation to virtual performance time `at` (ms); returns the animations seen. */
@@ -47,6 +49,9 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
     // Known animations first: the style flush below starts a retargeted transition from
     // their values at `at`, not from wherever real time left them.
     for (const animation of known) place(animation, at);
+    // getAnimations() alone leaves a style change's transition to the next rendering, which
+    // would start it on real time after the tick.
+    doc.documentElement?.getBoundingClientRect();
     known = doc.getAnimations();
     for (const animation of known) if (!placed.has(animation)) place(animation, at);
     return known;

@@ -43,6 +43,13 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   });
   /** Virtual performance time of virtual time `at` (what animations and rAF see). */
   const perfAt = (at: number) => clock.perfNow() + (at - clock.now());
+  /**
+   * Still inside the tick's own task: a transition its style change started is paused at the
+   * tick's time before a rendering could start it on the compositor's real clock.
+   */
+  const settleAnimations = () => {
+    if (open) deps.syncAnimations(perfAt(open.now));
+  };
   const finalize = () => {
     if (!open) return;
     restAt = open.now;
@@ -86,6 +93,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       deps.reportError(error);
     } finally {
       inSync = false;
+      settleAnimations();
     }
   };
 
@@ -103,6 +111,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       deps.reportError(error);
     } finally {
       inSync = false;
+      settleAnimations();
     }
   };
 

@@ -30,10 +30,13 @@ function fakeDocument() {
     pending,
     flushes: () => flushes,
     doc: {
-      getAnimations: () => {
-        flushes++;
-        animations.push(...pending.splice(0));
-        return animations.filter((a) => a.playState !== 'idle') as unknown as SyncedAnimation[];
+      getAnimations: () =>
+        animations.filter((a) => a.playState !== 'idle') as unknown as SyncedAnimation[],
+      documentElement: {
+        getBoundingClientRect: () => {
+          flushes++;
+          animations.push(...pending.splice(0));
+        },
       },
     },
   };
@@ -66,9 +69,9 @@ describe('animation sync', () => {
     const { doc, animations } = fakeDocument();
     const order: string[] = [];
     const sync = createAnimationSync({
-      getAnimations: () => {
-        order.push(`flush at ${animations[0]?.currentTime ?? '-'}`);
-        return doc.getAnimations();
+      ...doc,
+      documentElement: {
+        getBoundingClientRect: () => order.push(`flush at ${animations[0]?.currentTime ?? '-'}`),
       },
     });
     animations.push(new FakeAnimation(0));
