@@ -21,25 +21,48 @@ export interface AnimatedDocument {
 /** Moves every animation to virtual performance time `at` (ms); returns the animations seen. */
 export type AnimationSync = (at: number) => SyncedAnimation[];
 
+/** Where an animation was placed last, and from what. */
+interface Placement {
+  /** Virtual time and currentTime its time counts from. */
+  base: { at: number; time: number };
+  /** The playbackRate it was placed with. */
+  rate: number;
+  /** The last sync's virtual time. */
+  at: number;
+  /** The currentTime it was given then. */
+  time: number;
+  /** What it read back then (a different value later means the program seeked). */
+  read: number;
+}
+
 export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
-  /** Each animation's last placement: virtual time `at` and the currentTime it was given. */
-  const placed = new WeakMap<SyncedAnimation, { at: number; time: number }>();
+  /**
+   * Each animation's placement. Its time is computed from a base (its birth, a seek the program
+   * made, a playbackRate change), never from the currentTime read back: Chromium stores it in
+   * seconds, so a read-back is off by rounding, and summing those would make the time depend
+   * on how many syncs came between (a replay syncs at other moments than the live run).
+   */
+  const placed = new WeakMap<SyncedAnimation, Placement>();
   let known: SyncedAnimation[] = [];
   const place = (animation: SyncedAnimation, at: number) => {
     try {
       // Cancelled (a removed class, a finished transition): pause() would start it again.
       if (animation.playState === 'idle') return;
       const last = placed.get(animation);
-      let time = 0;
+      const rate = animation.playbackRate;
+      let base = { at, time: 0 };
       if (last) {
         const current = Number(animation.currentTime ?? 0);
         // Paused and moved since: the program set currentTime itself, it goes on from there.
-        const seeked = animation.playState === 'paused' && current !== last.time;
-        time = seeked ? current : last.time + (at - last.at) * animation.playbackRate;
+        if (animation.playState === 'paused' && current !== last.read) base = { at, time: current };
+        // A new rate counts from the last sync on.
+        else if (rate !== last.rate) base = { at: last.at, time: last.time };
+        else base = last.base;
       }
+      const time = base.time + (at - base.at) * rate;
       if (animation.playState !== 'paused') animation.pause();
       animation.currentTime = time;
-      placed.set(animation, { at, time: Number(animation.currentTime ?? time) });
+      placed.set(animation, { base, rate, at, time, read: Number(animation.currentTime ?? time) });
     } catch {
       // An animation the page cancelled meanwhile: nothing to sync.
     }

@@ -20,6 +20,23 @@ class FakeAnimation {
   }
 }
 
+/** One as Chromium keeps it: in seconds, so reading currentTime back can be off by rounding. */
+class SecondsAnimation {
+  seconds = 0;
+  playbackRate = 1;
+  playState: AnimationPlayState = 'running';
+  effect = null;
+  get currentTime() {
+    return this.seconds * 1000;
+  }
+  set currentTime(ms: number | null) {
+    this.seconds = (ms ?? 0) / 1000;
+  }
+  pause() {
+    this.playState = 'paused';
+  }
+}
+
 function fakeDocument() {
   const animations: FakeAnimation[] = [];
   let flushes = 0;
@@ -106,5 +123,19 @@ describe('animation sync', () => {
     const pauses = a.pauses;
     sync(100);
     expect(a.pauses).toBe(pauses);
+  });
+
+  it('gives the same time however many syncs came between (a replay syncs at other moments)', () => {
+    const place = (syncs: number[]) => {
+      const { doc, animations } = fakeDocument();
+      const sync = createAnimationSync(doc);
+      const a = new SecondsAnimation();
+      animations.push(a as unknown as FakeAnimation);
+      for (const at of syncs) sync(at);
+      return a.seconds;
+    };
+    const everyMs = Array.from({ length: 1024 }, (_, i) => i);
+    expect(place(everyMs)).toBe(place([0, 500, 1023]));
+    expect(place(everyMs)).toBe(1023 / 1000);
   });
 });
