@@ -64,3 +64,16 @@ test('scrolling the tree shows the files further down', async ({ page }) => {
   await fileItem(page, name(200)).click();
   await expect(page.locator('.pp-editor-tab')).toHaveText(name(200));
 });
+
+test('the uploaded files are all kept: saved, then found again after a reload', async ({
+  page,
+}) => {
+  await expect(fileItem(page, name(0))).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  await page.reload();
+  await expect(fileItem(page, name(0))).toBeVisible({ timeout: 60_000 });
+  await fileItem(page, name(0)).click();
+  await page.keyboard.press('End');
+  await expect(fileItem(page, name(COUNT - 1))).toBeInViewport();
+});

@@ -106,6 +106,20 @@ describe('IndexedDB backend records (fake-indexeddb: the real IndexedDB API in m
     ]);
   });
 
+  it('a 1,000-file project written whole keeps every file (it is written in bursts)', async () => {
+    const backend = fresh();
+    const files = Object.fromEntries(
+      Array.from({ length: 1000 }, (_, i) => [`src/f${i}.ts`, file(`export const n = ${i};`)]),
+    );
+    await backend.put({ ...whole, files });
+    const got = (await backend.get('a'))!.files;
+    expect(Object.keys(got)).toHaveLength(1000);
+    expect(got['src/f999.ts']).toEqual(file('export const n = 999;'));
+    expect(await backend.list()).toEqual([
+      { id: 'a', name: whole.name, updatedAt: whole.updatedAt },
+    ]);
+  });
+
   it('a patch of a record that is not stored is refused and writes nothing', async () => {
     const backend = fresh();
     const { files: _files, ...meta } = whole;
