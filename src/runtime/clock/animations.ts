@@ -5,6 +5,8 @@
  * pausing freezes it and a replay shows the same frame.
  */
 
+import { touches, type TouchedNode } from './environment.ts';
+
 /** What a sync needs of an animation (a real `Animation`, or a test's fake). */
 export type SyncedAnimation = Pick<
   Animation,
@@ -18,8 +20,14 @@ export interface AnimatedDocument {
   documentElement?: { getBoundingClientRect(): unknown } | null;
 }
 
-/** Moves every animation to virtual performance time `at` (ms); returns the animations seen. */
-export type AnimationSync = (at: number) => SyncedAnimation[];
+/**
+ * Moves every animation to virtual performance time `at` (ms); returns the animations the
+ * fingerprint counts (all but environmental ones, environment.ts).
+ */
+export type AnimationSync = ((at: number) => SyncedAnimation[]) & {
+  /** A real pointer or focus event touched these elements: what it started is environmental. */
+  environment(touched: readonly TouchedNode[]): void;
+};
 
 /** Where an animation was placed last, and from what. */
 interface Placement {
@@ -35,6 +43,10 @@ interface Placement {
   read: number;
 }
 
+const targetOf = (animation: SyncedAnimation) =>
+  ((animation.effect as { target?: TouchedNode | null } | null)?.target ??
+    null) as TouchedNode | null;
+
 export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
   /**
    * Each animation's placement. Its time is computed from a base (its birth, a seek the program
@@ -44,6 +56,8 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
    */
   const placed = new WeakMap<SyncedAnimation, Placement>();
   let known: SyncedAnimation[] = [];
+  /** Started by the real pointer or focus (environment.ts): driven, but not fingerprinted. */
+  const environmental = new WeakSet<SyncedAnimation>();
   const place = (animation: SyncedAnimation, at: number) => {
     try {
       // Cancelled (a removed class, a finished transition): pause() would start it again.
@@ -67,7 +81,7 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
       // An animation the page cancelled meanwhile: nothing to sync.
     }
   };
-  return (at) => {
+  const sync = (at: number) => {
     if (typeof doc.getAnimations !== 'function') return [];
     // Known animations first: the style flush below starts a retargeted transition from
     // their values at `at`, not from wherever real time left them.
@@ -77,6 +91,16 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
     doc.documentElement?.getBoundingClientRect();
     known = doc.getAnimations();
     for (const animation of known) if (!placed.has(animation)) place(animation, at);
-    return known;
+    return known.filter((animation) => !environmental.has(animation));
   };
+  const environment = (touched: readonly TouchedNode[]) => {
+    if (typeof doc.getAnimations !== 'function') return;
+    // The pointer's or focus's new state is set: a flush starts the transitions it causes.
+    doc.documentElement?.getBoundingClientRect();
+    for (const animation of doc.getAnimations()) {
+      if (placed.has(animation) || animation.playState === 'idle') continue;
+      if (touches(targetOf(animation), touched)) environmental.add(animation);
+    }
+  };
+  return Object.assign(sync, { environment });
 }

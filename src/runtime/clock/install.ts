@@ -10,7 +10,8 @@ import {
   type LoopState,
   type TickRecord,
 } from '../../protocol/index.ts';
-import { createAnimationSync, type SyncedAnimation } from './animations.ts';
+import { createAnimationSync, type AnimationSync, type SyncedAnimation } from './animations.ts';
+import { watchEnvironment } from './environment.ts';
 import { followVirtualTimeline } from './document-timeline.ts';
 import { createSceneReader } from './scene.ts';
 import {
@@ -110,6 +111,12 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       for (const source of early) runEval(source);
     });
 
+  let animationSync: AnimationSync | null = null;
+  // Before the input recorder: it stops the real events it blocks.
+  watchEnvironment(win, {
+    inSync: () => loop?.inSync ?? true,
+    touched: (nodes) => animationSync?.environment(nodes),
+  });
   installInputRecorder(win, {
     mode: () => loop?.mode ?? 'paused',
     inSync: () => loop?.inSync ?? true,
@@ -156,7 +163,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         configurable: true,
         get: () => clock.perfNow(),
       });
-      const animationSync = createAnimationSync(win.document);
+      const sync = createAnimationSync(win.document);
+      animationSync = sync;
       let animations: SyncedAnimation[] = [];
       const readScene = createSceneReader(win);
       followVirtualTimeline(win.document, clock.perfNow);
@@ -178,7 +186,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         },
         scene: (tick) => readScene(tick, animations),
         syncAnimations: (at) => {
-          animations = animationSync(at);
+          animations = sync(at);
         },
         send: host.send,
         tickStarted: host.tickStarted,
