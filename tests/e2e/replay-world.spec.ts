@@ -68,6 +68,30 @@ const timer = setInterval(() => {
 }, 40);
 `;
 
+// A button with a :hover transition (the pointer's, which no replay has) whose click starts a
+// transition of its own on the same element (the program's, which a replay must show).
+const HOVER_PROGRAM = `document.body.dataset.program = 'hover';
+const style = document.createElement('style');
+style.textContent = \`
+  body { margin: 0; padding: 20px; }
+  #b { padding: 10px; border: 0; color: white; background: teal; transition: background 300ms linear, transform 900ms linear; }
+  #b:hover { background: darkorange; }
+  #b:active { background: crimson; }
+  #b.far { transform: translateX(160px); }
+\`;
+document.head.append(style);
+const b = document.createElement('button');
+b.id = 'b';
+b.textContent = 'Move';
+b.addEventListener('click', () => {
+  b.classList.toggle('far');
+  console.log('moved', b.className);
+});
+document.body.append(b);
+let n = 0;
+setInterval(() => n++, 50);
+`;
+
 const frame = (page: Page) => page.locator('iframe[title="Preview"]');
 
 test.describe.configure({ timeout: 180_000 });
@@ -191,4 +215,31 @@ test('a replay that paints a canvas differently says where it diverged', async (
   await expect(consoleLog(page)).toContainText(
     /Replay diverged at tick \d+: the canvas pixels differ/,
   );
+});
+
+test("a button's :hover transition is not fingerprinted; the transition its click starts replays", async ({
+  page,
+}) => {
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, HOVER_PROGRAM);
+  await expect(preview(page).locator('body[data-program="hover"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  const button = preview(page).getByRole('button', { name: 'Move' });
+  // The real pointer hovers and presses it: transitions of :hover and :active start live.
+  await button.click();
+  await expect(consoleLog(page)).toContainText('moved far');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const end = await tickOf(page);
+  const transform = () => button.evaluate((b) => getComputedStyle(b).transform);
+  const live = await transform();
+  await timeline(page).focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => tickOf(page)).toBe(0);
+  await expect.poll(transform).toBe('none');
+  await page.keyboard.press('End');
+  await atTick(page, end);
+  await expect.poll(transform).toBe(live);
+  await expect(consoleLog(page)).not.toContainText('diverged');
 });
