@@ -194,6 +194,12 @@ export interface TickRecord {
   consoleText: number;
   /** Hash of the document body's HTML after the tick. */
   dom: number;
+  /** The viewport the program saw: `width×height@devicePixelRatio`. */
+  viewport: string;
+  /** Hash of every running animation's name, target and currentTime after the tick. */
+  animations: number;
+  /** Hash of the 2D canvases' pixels (downscaled), at sampled ticks only. */
+  canvas?: number;
   /** The recorded input, for input ticks. */
   input?: InputRecord;
 }

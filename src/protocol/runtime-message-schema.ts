@@ -132,6 +132,9 @@ const ticksMessage = z.object({
         console: z.number(),
         consoleText: z.number(),
         dom: z.number(),
+        viewport: z.string().max(100),
+        animations: z.number(),
+        canvas: z.number().optional(),
         input: inputRecord.optional(),
       }),
     )

@@ -102,11 +102,16 @@ test('a click while behind the end forks, and "Restore previous future" brings t
   await page.getByRole('radio', { name: 'Speed 0.25×' }).click();
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(runStatus(page)).toHaveText('Running');
+  const frameBox = () => page.locator('iframe[title="Preview"]').boundingBox();
+  const before = await frameBox();
   await counter(page).click();
   // Forked: the count goes on from the fork point (0), live; the old clicks never come.
   await expect(counter(page)).toHaveText('n=1');
   const restore = page.getByRole('button', { name: 'Restore previous future' });
   await expect(restore).toBeVisible();
+  // Nothing moves when the button appears: a preview resized mid-run is a viewport its
+  // replays (sized at replay time) would not have.
+  expect(await frameBox()).toEqual(before);
   await page.getByRole('radio', { name: 'Speed 4×' }).click();
   await expect.poll(() => clockOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
   await expect(counter(page)).toHaveText('n=1');

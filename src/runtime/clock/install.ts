@@ -10,7 +10,10 @@ import {
   type LoopState,
   type TickRecord,
 } from '../../protocol/index.ts';
-import { createAnimationSync } from './animations.ts';
+import { createAnimationSync, type AnimationSync, type SyncedAnimation } from './animations.ts';
+import { watchEnvironment } from './environment.ts';
+import { followVirtualTimeline } from './document-timeline.ts';
+import { createSceneReader } from './scene.ts';
 import {
   createFetchRecorder,
   FETCH_INPUT,
@@ -108,6 +111,12 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       for (const source of early) runEval(source);
     });
 
+  let animationSync: AnimationSync | null = null;
+  // Before the input recorder: it stops the real events it blocks.
+  watchEnvironment(win, {
+    inSync: () => loop?.inSync ?? true,
+    touched: (nodes) => animationSync?.environment(nodes),
+  });
   installInputRecorder(win, {
     mode: () => loop?.mode ?? 'paused',
     inSync: () => loop?.inSync ?? true,
@@ -154,6 +163,11 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         configurable: true,
         get: () => clock.perfNow(),
       });
+      const sync = createAnimationSync(win.document);
+      animationSync = sync;
+      let animations: SyncedAnimation[] = [];
+      const readScene = createSceneReader(win);
+      followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,
         hop,
@@ -170,7 +184,10 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
           dispatchInput(win, input);
         },
-        syncAnimations: createAnimationSync(win.document, clock.perfNow),
+        scene: (tick) => readScene(tick, animations),
+        syncAnimations: (at) => {
+          animations = sync(at);
+        },
         send: host.send,
         tickStarted: host.tickStarted,
       });

@@ -29,3 +29,38 @@ export function consoleHash(h: number, entry: ConsoleEntry): number {
   const text = `${entry.level} ${JSON.stringify(args, skipStacks)}`;
   return fnv(Math.imul(h, FNV_PRIME) ^ text.length, text, 10_000) >>> 0;
 }
+
+/** FNV-1a over bytes (a canvas's downscaled pixels). */
+export function bytesHash(h: number, bytes: ArrayLike<number>): number {
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, FNV_PRIME);
+  }
+  return h >>> 0;
+}
+
+/** What the fingerprint reads of one animation: where it is and what it moves. */
+export interface AnimationLook {
+  /** Its name (a CSS animation's, a transition's property, an element.animate id). */
+  name: string;
+  /** The animated element, as `tag#id.class`. */
+  target: string;
+  currentTime: number | null;
+}
+
+/** Hash of every animation's name, target and currentTime (rounded to 0.01 ms). */
+export function animationsHash(looks: AnimationLook[]): number {
+  let h = 0x811c9dc5 ^ looks.length;
+  for (const a of looks) {
+    const time = a.currentTime === null ? 'null' : a.currentTime.toFixed(2);
+    h = fnv(h, `${a.name}|${a.target}|${time};`);
+  }
+  return h >>> 0;
+}
+
+/** The viewport as the program sees it: `innerWidth×innerHeight@devicePixelRatio`. */
+export const viewportKey = (w: {
+  innerWidth: number;
+  innerHeight: number;
+  devicePixelRatio: number;
+}) => `${w.innerWidth}×${w.innerHeight}@${w.devicePixelRatio}`;

@@ -17,10 +17,15 @@ export interface TickLoopDeps {
   consoleCount(): number;
   consoleText(): number;
   domHash(): number;
+  /** The viewport, animations and (sampled) canvas pixels after `tick`. */
+  scene(tick: number): Pick<TickRecord, 'viewport' | 'animations' | 'canvas'>;
   /** Replays a recorded input event. */
   dispatchInput(input: InputRecord): void;
-  /** After every tick and on play/pause: CSS and Web Animations follow the virtual clock. */
-  syncAnimations(): void;
+  /**
+   * CSS and Web Animations follow the virtual clock: moved to virtual performance time `at`
+   * (ms) at the start and end of every tick, between ticks while playing, and on pause.
+   */
+  syncAnimations(at: number): void;
   /** Sends tick records and the loop state to the host. */
   send(records: TickRecord[], state: LoopState): void;
   /**

@@ -21,7 +21,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   let speed = 1;
   // Top-level evaluation is tick 0's own code.
   let inSync = true;
-  let open: Omit<TickRecord, 'draws' | 'timers' | 'console' | 'consoleText' | 'dom'> | null = null;
+  let open: Pick<TickRecord, 'tick' | 'now' | 'kind' | 'ran' | 'input'> | null = null;
+  /** The last finished tick's virtual time: a paused preview shows its animations then. */
+  let restAt = clock.now();
   let records: TickRecord[] = [];
   let target = 0;
   let lastReal = 0;
@@ -39,8 +41,19 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     now: clock.now(),
     nextDue: clock.peek()?.at ?? null,
   });
+  /** Virtual performance time of virtual time `at` (what animations and rAF see). */
+  const perfAt = (at: number) => clock.perfNow() + (at - clock.now());
+  /**
+   * Still inside the tick's own task: a transition its style change started is paused at the
+   * tick's time before a rendering could start it on the compositor's real clock.
+   */
+  const settleAnimations = () => {
+    if (open) deps.syncAnimations(perfAt(open.now));
+  };
   const finalize = () => {
     if (!open) return;
+    restAt = open.now;
+    deps.syncAnimations(perfAt(open.now));
     records.push({
       ...open,
       draws: deps.draws(),
@@ -48,9 +61,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       console: deps.consoleCount(),
       consoleText: deps.consoleText(),
       dom: deps.domHash(),
+      ...deps.scene(open.tick),
     });
     open = null;
-    deps.syncAnimations();
   };
   const flush = () => {
     finalize();
@@ -63,6 +76,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     finalize();
     const due = clock.peek();
     if (!due) return;
+    // Animations stand at the tick's time before its code reads or retargets them.
+    deps.syncAnimations(perfAt(due.at));
     tick++;
     deps.tickStarted?.(tick, mode === 'replaying');
     open = {
@@ -78,12 +93,14 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       deps.reportError(error);
     } finally {
       inSync = false;
+      settleAnimations();
     }
   };
 
   const runInputTick = (input: InputRecord) => {
     finalize();
     clock.advanceTo(input.now);
+    deps.syncAnimations(perfAt(input.now));
     tick++;
     deps.tickStarted?.(tick, mode === 'replaying');
     open = { tick, now: clock.now(), kind: 'input', ran: input.type, input };
@@ -94,6 +111,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       deps.reportError(error);
     } finally {
       inSync = false;
+      settleAnimations();
     }
   };
 
@@ -125,7 +143,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       }
       behind = false;
       clock.advanceTo(Math.floor(input ? Math.min(target, input.now) : target));
-      deps.syncAnimations();
+      deps.syncAnimations(clock.perfNow());
       pumping = false;
     };
     deps.hop(next);
@@ -219,6 +237,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       mode = 'paused';
       recorded = null;
       flush();
+      // Paused at a tick shows that tick's moment, as a replay to it (step back, seek) will.
+      deps.syncAnimations(perfAt(restAt));
     },
     step() {
       if (mode === 'replaying') return;
@@ -236,6 +256,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     beginInput(partial) {
       finalize();
       leaveRecording();
+      deps.syncAnimations(clock.perfNow());
       tick++;
       deps.tickStarted?.(tick, mode === 'replaying');
       const input: InputRecord = { ...partial, tick, now: clock.now() };

@@ -10,6 +10,8 @@ const APIS = [
   'Worker',
   'SharedWorker',
   'BroadcastChannel',
+  'ResizeObserver',
+  'IntersectionObserver',
 ];
 
 export function warnOnUncontrolledApis(win: Window, warn: (text: string) => void): void {
@@ -41,15 +43,18 @@ export function warnOnUncontrolledApis(win: Window, warn: (text: string) => void
     });
     w[name] = wrapped;
   }
-  const timeline = Object.getOwnPropertyDescriptor(Document.prototype, 'timeline');
-  if (timeline?.get) {
-    const get = timeline.get;
-    Object.defineProperty(win.document, 'timeline', {
-      configurable: true,
-      get() {
-        note('document.timeline');
-        return get.call(this);
-      },
-    });
+  // Media time runs on the media clock; observers fire at the browser's rendering steps.
+  const media = (win as Window & typeof globalThis).HTMLMediaElement?.prototype;
+  if (media) {
+    for (const method of ['play', 'load'] as const) {
+      const original = media[method] as (...a: unknown[]) => unknown;
+      (media as unknown as Record<string, unknown>)[method] = function (
+        this: unknown,
+        ...args: unknown[]
+      ) {
+        note('media time (audio or video playback)');
+        return original.apply(this, args);
+      };
+    }
   }
 }

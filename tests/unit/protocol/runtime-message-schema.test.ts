@@ -90,6 +90,8 @@ const examples: OneOfEach = {
         console: 1,
         consoleText: 123,
         dom: 456,
+        viewport: '800×600@1',
+        animations: 1,
       },
       {
         tick: 4,
@@ -101,6 +103,9 @@ const examples: OneOfEach = {
         console: 2,
         consoleText: 789,
         dom: 457,
+        viewport: '800×600@1',
+        animations: 2,
+        canvas: 3,
         input,
       },
     ],

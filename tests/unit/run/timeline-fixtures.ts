@@ -12,6 +12,8 @@ export const rec = (tick: number, extra: Partial<TickRecord> = {}): TickRecord =
   console: tick,
   consoleText: tick,
   dom: 7,
+  viewport: '800×600@1',
+  animations: 0,
   ...extra,
 });
 export const ticks = (

@@ -21,6 +21,8 @@ const rec = (tick: number, input?: InputRecord): TickRecord => ({
   console: tick,
   consoleText: tick,
   dom: 7,
+  viewport: '800×600@1',
+  animations: 0,
   ...(input ? { input } : {}),
 });
 const ticks = (records: TickRecord[], tick: number, mode: 'replaying' | 'paused') =>

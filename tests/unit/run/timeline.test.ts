@@ -136,6 +136,22 @@ describe('compareRecords', () => {
     expect(compareRecords(rec(3), rec(3, { console: 4 }))).toBe('console calls was 3, replay 4');
   });
 
+  it('names a viewport, animation or canvas difference the DOM hash cannot see', () => {
+    expect(compareRecords(rec(3), rec(3, { viewport: '640×480@2' }))).toBe(
+      'the viewport was "800×600@1", replay "640×480@2"',
+    );
+    expect(compareRecords(rec(3), rec(3, { animations: 5 }))).toBe(
+      'the animations (a CSS animation, transition or element.animate is elsewhere) differ',
+    );
+    expect(compareRecords(rec(3, { canvas: 1 }), rec(3, { canvas: 2 }))).toBe(
+      'the canvas pixels differ',
+    );
+    // The viewport explains what follows from it, so it is named first.
+    expect(compareRecords(rec(3), rec(3, { viewport: '1×1@1', dom: 9, canvas: 4 }))).toMatch(
+      /^the viewport/,
+    );
+  });
+
   it('reports a replay that logged other text with as many console calls', () => {
     const same = (v: string) => consoleHash(consoleHash(0, entry('start')), entry(v));
     const entry = (v: string) => ({ level: 'log' as const, args: [{ t: 'string' as const, v }] });

@@ -18,6 +18,8 @@ const rec = (tick: number): TickRecord => ({
   console: 0,
   consoleText: 0,
   dom: 7,
+  viewport: '800×600@1',
+  animations: 0,
 });
 const ticks = (tick: number, records: TickRecord[] = []): RuntimeMessage => ({
   type: 'ticks',

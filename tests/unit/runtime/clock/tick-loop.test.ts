@@ -17,6 +17,8 @@ function setup(realStep = 0) {
   let real = 0;
   const started: number[] = [];
   const announced: string[] = [];
+  /** Animation syncs (virtual performance time), between the ticks' own steps. */
+  const events: string[] = [];
   const loop = createTickLoop({
     clock,
     hop: (fn) => tasks.push(fn),
@@ -27,8 +29,9 @@ function setup(realStep = 0) {
     consoleCount: () => 0,
     consoleText: () => 0,
     domHash: () => 1,
+    scene: () => ({ viewport: '800×600@1', animations: 0 }),
     dispatchInput: (i) => dispatched.push(i),
-    syncAnimations: () => {},
+    syncAnimations: (at) => void events.push(`sync@${at}`),
     send: (records, state) => sent.push({ records, state }),
     tickStarted: (tick, replaying) => {
       started.push(loop.tick);
@@ -58,6 +61,7 @@ function setup(realStep = 0) {
     ticks,
     started,
     announced,
+    events,
   };
 }
 
@@ -78,6 +82,23 @@ describe('tick loop', () => {
     expect(started).toEqual([1, 2, 3, 4]);
     // The host is told of each tick except replayed ones (it names a hung tick from these).
     expect(announced).toEqual(['1 replaying', '2 replaying', '3', '4']);
+  });
+
+  it("settles a tick's animations at its time before its task ends (a rendering would start them on real time)", () => {
+    const { win, loop, drainTasks, events } = setup();
+    win.setTimeout(() => events.push('timer ran'), 10);
+    loop.evaluated();
+    drainTasks();
+    loop.pause();
+    events.length = 0;
+    loop.step(); // the tick runs in this task; its record is sent after a hop
+    expect(events).toHaveLength(3);
+    expect(events[1]).toBe('timer ran');
+    // Before the code (where it reads them) and after it (a transition it started), same time.
+    expect(events[2]).toBe(events[0]);
+    loop.runInput({ type: 'click', ctor: 'MouseEvent', target: 'window', path: [], init: {} });
+    expect(events.slice(3)).toHaveLength(3); // finalize's, before the input, after it
+    expect(events[5]).toBe(events[4]);
   });
 
   it('records tick 0, then step runs exactly one timer per call and reports nothing pending', () => {
