@@ -16,15 +16,20 @@ export type SyncedAnimation = Pick<
 /** The document's side of it. */
 export interface AnimatedDocument {
   getAnimations?: () => SyncedAnimation[];
-  /** Its layout is read to flush style: a transition a style change started exists after it. */
-  documentElement?: { getBoundingClientRect(): unknown } | null;
+  /**
+   * Brings style up to date (a computed style read: style only, no layout), so a transition
+   * a style change started exists after it.
+   */
+  flushStyle?: () => void;
 }
 
 /**
  * Moves every animation to virtual performance time `at` (ms); returns the animations the
- * fingerprint counts (all but environmental ones, environment.ts).
+ * fingerprint counts (all but environmental ones, environment.ts). With `discover` false only
+ * the known ones move (no style flush, no getAnimations): a tick's start, right after the last
+ * tick's end found every animation there is.
  */
-export type AnimationSync = ((at: number) => SyncedAnimation[]) & {
+export type AnimationSync = ((at: number, discover?: boolean) => SyncedAnimation[]) & {
   /** A real pointer or focus event touched these elements: what it started is environmental. */
   environment(touched: readonly TouchedNode[]): void;
 };
@@ -81,14 +86,15 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
       // An animation the page cancelled meanwhile: nothing to sync.
     }
   };
-  const sync = (at: number) => {
+  const sync = (at: number, discover = true) => {
     if (typeof doc.getAnimations !== 'function') return [];
     // Known animations first: the style flush below starts a retargeted transition from
     // their values at `at`, not from wherever real time left them.
     for (const animation of known) place(animation, at);
+    if (!discover) return known.filter((animation) => !environmental.has(animation));
     // getAnimations() alone leaves a style change's transition to the next rendering, which
     // would start it on real time after the tick.
-    doc.documentElement?.getBoundingClientRect();
+    doc.flushStyle?.();
     known = doc.getAnimations();
     for (const animation of known) if (!placed.has(animation)) place(animation, at);
     return known.filter((animation) => !environmental.has(animation));
@@ -96,7 +102,7 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
   const environment = (touched: readonly TouchedNode[]) => {
     if (typeof doc.getAnimations !== 'function') return;
     // The pointer's or focus's new state is set: a flush starts the transitions it causes.
-    doc.documentElement?.getBoundingClientRect();
+    doc.flushStyle?.();
     for (const animation of doc.getAnimations()) {
       if (placed.has(animation) || animation.playState === 'idle') continue;
       if (touches(targetOf(animation), touched)) environmental.add(animation);

@@ -163,7 +163,18 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         configurable: true,
         get: () => clock.perfNow(),
       });
-      const sync = createAnimationSync(win.document);
+      // Taken now: the program may replace the window's functions later.
+      const computedStyle = win.getComputedStyle.bind(win);
+      const docAnimations: unknown = win.document.getAnimations;
+      const sync = createAnimationSync({
+        ...(typeof docAnimations === 'function'
+          ? { getAnimations: (docAnimations as Document['getAnimations']).bind(win.document) }
+          : {}),
+        flushStyle: () => {
+          const root = win.document.documentElement;
+          if (root) computedStyle(root).getPropertyValue('display');
+        },
+      });
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
       const readScene = createSceneReader(win);
@@ -185,8 +196,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           dispatchInput(win, input);
         },
         scene: (tick) => readScene(tick, animations),
-        syncAnimations: (at) => {
-          animations = sync(at);
+        syncAnimations: (at, discover) => {
+          animations = sync(at, discover);
         },
         send: host.send,
         tickStarted: host.tickStarted,

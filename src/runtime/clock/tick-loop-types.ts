@@ -24,8 +24,10 @@ export interface TickLoopDeps {
   /**
    * CSS and Web Animations follow the virtual clock: moved to virtual performance time `at`
    * (ms) at the start and end of every tick, between ticks while playing, and on pause.
+   * `discover` false: only the animations already found move (a tick's start, right after
+   * the last tick's end looked for new ones: a style flush per tick is saved).
    */
-  syncAnimations(at: number): void;
+  syncAnimations(at: number, discover?: boolean): void;
   /** Sends tick records and the loop state to the host. */
   send(records: TickRecord[], state: LoopState): void;
   /**

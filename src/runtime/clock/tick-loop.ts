@@ -76,8 +76,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     finalize();
     const due = clock.peek();
     if (!due) return;
-    // Animations stand at the tick's time before its code reads or retargets them.
-    deps.syncAnimations(perfAt(due.at));
+    // Animations stand at the tick's time before its code reads or retargets them (the end
+    // of the last tick, just above, found them all).
+    deps.syncAnimations(perfAt(due.at), false);
     tick++;
     deps.tickStarted?.(tick, mode === 'replaying');
     open = {
@@ -100,7 +101,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const runInputTick = (input: InputRecord) => {
     finalize();
     clock.advanceTo(input.now);
-    deps.syncAnimations(perfAt(input.now));
+    deps.syncAnimations(perfAt(input.now), false);
     tick++;
     deps.tickStarted?.(tick, mode === 'replaying');
     open = { tick, now: clock.now(), kind: 'input', ran: input.type, input };

@@ -49,11 +49,9 @@ function fakeDocument() {
     doc: {
       getAnimations: () =>
         animations.filter((a) => a.playState !== 'idle') as unknown as SyncedAnimation[],
-      documentElement: {
-        getBoundingClientRect: () => {
-          flushes++;
-          animations.push(...pending.splice(0));
-        },
+      flushStyle: () => {
+        flushes++;
+        animations.push(...pending.splice(0));
       },
     },
   };
@@ -87,14 +85,27 @@ describe('animation sync', () => {
     const order: string[] = [];
     const sync = createAnimationSync({
       ...doc,
-      documentElement: {
-        getBoundingClientRect: () => order.push(`flush at ${animations[0]?.currentTime ?? '-'}`),
-      },
+      flushStyle: () => void order.push(`flush at ${animations[0]?.currentTime ?? '-'}`),
     });
     animations.push(new FakeAnimation(0));
     sync(0);
     sync(300);
     expect(order).toEqual(['flush at 0', 'flush at 300']);
+  });
+
+  it('without discovery moves only the known animations: no style flush, no new ones', () => {
+    const { doc, pending, animations, flushes } = fakeDocument();
+    const sync = createAnimationSync(doc);
+    animations.push(new FakeAnimation(0));
+    sync(0);
+    pending.push(new FakeAnimation(9)); // a style change not yet applied
+    expect(sync(200, false)).toHaveLength(1);
+    expect(flushes()).toBe(1);
+    expect(animations).toHaveLength(1);
+    expect(animations[0]!.currentTime).toBe(200);
+    sync(200); // the tick's end finds the new one and births it at the same time
+    expect(flushes()).toBe(2);
+    expect(animations[1]!.currentTime).toBe(0);
   });
 
   it('keeps a seek the program made and follows playbackRate', () => {

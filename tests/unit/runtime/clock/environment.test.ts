@@ -38,13 +38,13 @@ const button = new FakeNode('button', card);
 const label = new FakeNode('span', button);
 const aside = new FakeNode('aside', body);
 
-/** A document whose style changes become animations at the next flush (layout read). */
+/** A document whose style changes become animations at the next style flush. */
 function page() {
   const animations: FakeAnimation[] = [];
   const pending: FakeAnimation[] = [];
   const sync = createAnimationSync({
     getAnimations: () => animations as unknown as SyncedAnimation[],
-    documentElement: { getBoundingClientRect: () => animations.push(...pending.splice(0)) },
+    flushStyle: () => void animations.push(...pending.splice(0)),
   });
   /** A style change on `target` (a :hover rule applying, a class the program set). */
   const styleChange = (target: FakeNode) => {

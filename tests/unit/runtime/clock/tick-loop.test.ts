@@ -17,7 +17,7 @@ function setup(realStep = 0) {
   let real = 0;
   const started: number[] = [];
   const announced: string[] = [];
-  /** Animation syncs (virtual performance time), between the ticks' own steps. */
+  /** Animation syncs (which, at virtual performance time), between the ticks' own steps. */
   const events: string[] = [];
   const loop = createTickLoop({
     clock,
@@ -31,7 +31,8 @@ function setup(realStep = 0) {
     domHash: () => 1,
     scene: () => ({ viewport: '800×600@1', animations: 0 }),
     dispatchInput: (i) => dispatched.push(i),
-    syncAnimations: (at) => void events.push(`sync@${at}`),
+    syncAnimations: (at, discover = true) =>
+      void events.push(`${discover ? 'discover' : 'known'}@${at}`),
     send: (records, state) => sent.push({ records, state }),
     tickStarted: (tick, replaying) => {
       started.push(loop.tick);
@@ -94,11 +95,15 @@ describe('tick loop', () => {
     loop.step(); // the tick runs in this task; its record is sent after a hop
     expect(events).toHaveLength(3);
     expect(events[1]).toBe('timer ran');
-    // Before the code (where it reads them) and after it (a transition it started), same time.
-    expect(events[2]).toBe(events[0]);
+    // Before the code (where it reads them) and after it (a transition it started), same
+    // time; only the end looks for new ones (a style flush), the start moves the known ones.
+    const at = events[0]!.split('@')[1];
+    expect(events[0]).toBe(`known@${at}`);
+    expect(events[2]).toBe(`discover@${at}`);
     loop.runInput({ type: 'click', ctor: 'MouseEvent', target: 'window', path: [], init: {} });
     expect(events.slice(3)).toHaveLength(3); // finalize's, before the input, after it
-    expect(events[5]).toBe(events[4]);
+    const inputAt = events[4]!.split('@')[1];
+    expect(events.slice(4)).toEqual([`known@${inputAt}`, `discover@${inputAt}`]);
   });
 
   it('records tick 0, then step runs exactly one timer per call and reports nothing pending', () => {
