@@ -21,6 +21,7 @@ import { useKeyBindings } from './useKeyBindings';
 import { useProblemMarkers } from './useProblemMarkers';
 import type { TypeProblem } from './type-markers';
 import { useSystemTheme, type EditorTheme } from './useSystemTheme';
+import { expectKeysInEditor } from './typing-modality';
 import './editor.css';
 
 /** A place to jump to in the editor; a new nonce jumps again to the same place. */
@@ -146,6 +147,7 @@ export function CodeEditor(props: CodeEditorProps) {
     created.setCanRun(!!callbacks.current.onRun);
     setModelChangeHandler((path, text) => callbacks.current.onChange(path, text));
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
+    const keysNext = expectKeysInEditor(created.instance);
     setInstance(created.instance);
     setLanguageService(sync);
     addEditorCommands(monaco, created.instance, {
@@ -165,6 +167,7 @@ export function CodeEditor(props: CodeEditorProps) {
         )
       : undefined;
     return () => {
+      keysNext.dispose();
       emmet.dispose();
       prettier?.dispose();
       saveViewState(created.instance);

@@ -1,4 +1,5 @@
 import { ChevronRight, EllipsisVertical } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from 'react-aria-components';
 import { FileIcon } from './file-icons';
 import { NameField } from './NameField';
@@ -19,8 +20,13 @@ export interface FileRowProps {
   onMenu?: (row: Element) => void;
 }
 
-/** The visible content of one tree row: chevron, icon, name (or rename field), entry badge. */
-export function FileRow({
+/**
+ * The visible content of one tree row: chevron, icon, name (or rename field), entry badge.
+ * Memoised: React Aria's tree re-renders every row in view when its own state changes (e.g.
+ * the global input modality, switched by a click or the first key typed in the editor), while
+ * a row's props change only when the file tree renders again.
+ */
+export const FileRow = memo(function FileRow({
   node,
   isExpanded,
   isEntry,
@@ -75,7 +81,7 @@ export function FileRow({
       ) : null}
     </div>
   );
-}
+});
 
 /**
  * React Aria's Tree is a treegrid; the UI contract (and this list) is a tree, so rows are
