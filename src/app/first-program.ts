@@ -5,7 +5,7 @@ import { programKey } from '../project/storage/program-key';
 import { buildFromJson } from '../project/storage/program-json';
 import type { BundlerClientOptions, ProjectBuild } from '../run/bundler-client';
 import type { RunController } from '../run/controller';
-import { firstRunSettled } from './first-run-gates';
+import { afterFirstRun } from './first-run-gates';
 
 /** Longest the first run waits to learn whether its program is known (a slow storage must not hold it). */
 const LOOKUP_MS = 500;
@@ -95,7 +95,7 @@ export function createFirstPrograms({
   };
   return {
     hooks,
-    follow: (controller) => void firstRunSettled(controller).then(settled),
+    follow: (controller) => afterFirstRun(controller, settled),
     dispose: () => clearTimeout(timer),
   };
 }

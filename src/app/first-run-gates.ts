@@ -4,20 +4,18 @@ import type { RunController } from '../run/controller';
 /** Run states that end a first run's start: it has shown output, or will not. */
 const SETTLED = new Set(['running', 'paused', 'error', 'build-failed', 'not-responding']);
 
-/** Resolves once the controller's first run has settled (see SETTLED). */
-export function firstRunSettled(controller: RunController): Promise<void> {
-  return new Promise((resolve) => {
-    const unsubscribe = controller.subscribe(() => {
-      if (!SETTLED.has(controller.getState().status)) return;
-      unsubscribe();
-      resolve();
-    });
+/** Calls `then` once, as soon as the controller's first run has settled (see SETTLED). */
+export function afterFirstRun(controller: RunController, then: () => void): void {
+  const unsubscribe = controller.subscribe(() => {
+    if (!SETTLED.has(controller.getState().status)) return;
+    unsubscribe();
+    then();
   });
 }
 
 /** Lets Monaco's language workers start once the first run has settled (see language-workers.ts). */
 export function openLanguageWorkersAfterFirstRun(controller: RunController): void {
-  void firstRunSettled(controller).then(allowLanguageWorkers);
+  afterFirstRun(controller, allowLanguageWorkers);
 }
 
 /**
