@@ -7,8 +7,12 @@ import type { BundlerClientOptions, ProjectBuild } from '../run/bundler-client';
 import type { RunController } from '../run/controller';
 import { afterFirstRun } from './first-run-gates';
 
-/** Longest the first run waits to learn whether its program is known (a slow storage must not hold it). */
-const LOOKUP_MS = 500;
+/**
+ * Longest the first run waits to learn whether its program is known: a storage that never
+ * answers must not hold it. It usually takes tens of ms, but IndexedDB's first open on a busy
+ * machine can take a second, and on a miss the build waits for the editor's paint anyway.
+ */
+const LOOKUP_MS = 3000;
 /** A finished build is cached once builds pause this long: never on an edit's path. */
 const CACHE_AFTER_MS = 2000;
 /** After a first run shown from a known program, the worker builds it too once that run has settled, or after this long. */
