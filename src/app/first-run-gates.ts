@@ -13,9 +13,19 @@ export function afterFirstRun(controller: RunController, then: () => void): void
   });
 }
 
-/** Lets Monaco's language workers start once the first run has settled (see language-workers.ts). */
-export function openLanguageWorkersAfterFirstRun(controller: RunController): void {
-  afterFirstRun(controller, allowLanguageWorkers);
+/**
+ * Lets Monaco's language workers start once the first run has settled (see language-workers.ts)
+ * and `after` has resolved: a first run from a known program settles before the editor shows,
+ * and the workers' compiles would then delay it.
+ */
+export function openLanguageWorkersAfterFirstRun(
+  controller: RunController,
+  after?: Promise<unknown>,
+): void {
+  afterFirstRun(
+    controller,
+    after ? () => void after.then(allowLanguageWorkers) : allowLanguageWorkers,
+  );
 }
 
 /**

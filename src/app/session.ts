@@ -154,7 +154,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const runController = controller;
-  openLanguageWorkersAfterFirstRun(runController);
+  openLanguageWorkersAfterFirstRun(runController, editorFirst);
   firstPrograms.follow(runController);
   const problems = createProblemsStore();
   const unfollowRuns = followRuns(problems, runController);
