@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { firstProgramPlugin } from './scripts/first-program-plugin.ts';
 
 // The app is a static site: a relative base by default, so dist/ works from any path on any
 // plain host. PLAYPEN_BASE sets an absolute one (e.g. /playpen/) for hosts that need it.
@@ -8,7 +9,7 @@ export default defineConfig({
   base: process.env.PLAYPEN_BASE || './',
   // The app's own text is English: React Aria's built-in strings (e.g. "Select all") follow it,
   // instead of shipping every locale's strings to be parsed on each load.
-  plugins: [react(), optimizeLocales.vite({ locales: ['en-US'] })],
+  plugins: [react(), optimizeLocales.vite({ locales: ['en-US'] }), firstProgramPlugin()],
   resolve: {
     alias: [
       // monaco-vim imports Monaco's files by their pre-0.55 paths (esm/vs/…), monaco-emacs the

@@ -4,6 +4,7 @@ import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
 import { installZeroDelayTimers } from './bundler/fast-timers';
 import { createBundlerService } from './bundler/service';
 import { compileWasm } from './bundler/compile-wasm';
+import { WORKER_BUNDLER_OPTIONS } from './bundler/worker-options';
 
 // Before esbuild starts: its JS↔Go hops use setTimeout(0), clamped in workers (see fast-timers).
 installZeroDelayTimers(self);
@@ -26,6 +27,6 @@ expose(
         throw error;
       }
     },
-    guardLoops: true,
+    ...WORKER_BUNDLER_OPTIONS,
   }),
 );

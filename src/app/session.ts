@@ -32,7 +32,8 @@ import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 import { createRunSharing } from './run-sharing';
 import { createProblemsStore } from '../problems/problems-store';
 import { followRuns } from '../problems/follow-runs';
-import { openLanguageWorkersAfterFirstRun } from './first-run-gates';
+import { editorFirstPaint, openLanguageWorkersAfterFirstRun } from './first-run-gates';
+import { createFirstPrograms } from './first-program';
 
 export type { Session } from './session-types';
 
@@ -40,13 +41,6 @@ export type { Session } from './session-types';
 const PRE_RUN_SAVE_MS = 4000;
 /** Longest a new build keeps the last run's console shown while its own output is on the way. */
 const CONSOLE_HOLD_MS = 250;
-
-/**
- * Builds wait for the editor's first paint, at most this long (a tab opened in the background
- * paints nothing): the first build makes the browser optimise esbuild's wasm, seconds of CPU that
- * otherwise delay the editor by as much on a small machine (npm run bench, cold.bench.ts).
- */
-const EDITOR_FIRST_MS = 3000;
 
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
@@ -79,13 +73,17 @@ export function createSession(startup: Startup = PLAIN_START): Session {
           unsubscribeLink?.();
         })
       : null;
-  let editorShown = () => {};
-  const editorFirst = new Promise<void>((resolve) => {
-    editorShown = resolve;
-    setTimeout(resolve, EDITOR_FIRST_MS);
+  const { editorShown, editorFirst } = editorFirstPaint();
+  // The first run need not wait for esbuild: the default project's program ships with the app,
+  // and a program built before for the same files is cached (first-program.ts).
+  const firstPrograms = createFirstPrograms({
+    cache: startup.embed ? null : undefined,
+    warmAfter: editorFirst,
+    rerun: () => void controller?.run(),
   });
   const bundler = createBundlerClient({
     holdBuildsUntil: editorFirst,
+    ...firstPrograms.hooks,
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
         type: 'module',
@@ -156,7 +154,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const runController = controller;
-  openLanguageWorkersAfterFirstRun(runController);
+  openLanguageWorkersAfterFirstRun(runController, editorFirst);
+  firstPrograms.follow(runController);
   const problems = createProblemsStore();
   const unfollowRuns = followRuns(problems, runController);
   const unsubscribeTimeline = timeline.subscribe(() => {
@@ -287,6 +286,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       checkpoints.drop();
       host?.dispose();
       bundler.dispose();
+      firstPrograms.dispose();
       format.dispose();
       packageTypes.dispose();
     },

@@ -17,7 +17,30 @@ export interface BundlerClientOptions {
    * all the same, so the module compiles meanwhile.
    */
   holdBuildsUntil?: Promise<unknown>;
+  /**
+   * The first request's build when it is already known (the program shipped for the default
+   * project, or one cached for the same files): shown at once, without waiting for esbuild.
+   */
+  firstBuild?: (request: ProjectBuild) => Promise<KnownBuild | undefined>;
+  /**
+   * After a known first build, the worker builds the same request once this settles (e.g. the
+   * first run has shown), so the next edit finds esbuild started and its caches full.
+   */
+  warmAfter?: Promise<unknown>;
+  /** The worker's build of that request differed from the known one (a stale cache): show it. */
+  onKnownBuildDiffers?: () => void;
+  /** Each build the worker finished for a request still the latest (e.g. to cache its program). */
+  onBuilt?: (request: ProjectBuild, result: BuildResult) => void;
 }
+
+/** A build known without the worker: its program and diagnostics. */
+export type KnownBuild = Omit<BuildResult, 'id' | 'ms'>;
+
+/** JSON of a build's outcome, bytes included, to compare two builds. */
+const outcome = ({ program, diagnostics }: KnownBuild) =>
+  JSON.stringify({ program, diagnostics }, (_key, value: unknown) =>
+    value instanceof Uint8Array ? Array.from(value) : value,
+  );
 
 /** What to build: the project's files as they are now, not a diff (the client makes that). */
 export interface ProjectBuild {
@@ -58,6 +81,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
   let disposed = false;
   let supersede: (() => void) | undefined;
   let hold: Promise<unknown> | undefined = opts.holdBuildsUntil?.then(() => (hold = undefined));
+  let firstBuild = opts.firstBuild;
 
   const start = (): Session => {
     const worker = opts.createWorker();
@@ -117,12 +141,24 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     supersede?.();
     const id = ++seq;
     const stale = new Promise<'stale'>((resolve) => (supersede = () => resolve('stale')));
+    if (firstBuild) {
+      const lookup = firstBuild(request).catch(() => undefined);
+      firstBuild = undefined;
+      const known = await Promise.race([lookup, stale]);
+      if (known === 'stale') return 'stale';
+      if (known && !disposed) {
+        void warm(request, known, id);
+        return { id, ...known, ms: 0 };
+      }
+    }
     if (hold && (await Promise.race([hold, stale])) === 'stale') return 'stale';
     for (let tries = 1; ; tries++) {
       const s = (session ??= start());
       try {
         const result = await Promise.race([attempt(s, request, id), stale]);
-        return id === seq && !disposed ? result : 'stale';
+        if (id !== seq || disposed || result === 'stale') return 'stale';
+        opts.onBuilt?.(request, result);
+        return result;
       } catch (error) {
         if (id !== seq || disposed) return 'stale';
         s.kill(errorText(error));
@@ -131,6 +167,14 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
         }
       }
     }
+  };
+
+  /** Builds a request answered by a known build in the worker, unless a newer one came first. */
+  const warm = async (request: ProjectBuild, known: KnownBuild, id: number) => {
+    await opts.warmAfter;
+    if (id !== seq || disposed) return;
+    const result = await build(request).catch(() => 'stale' as const);
+    if (result !== 'stale' && outcome(result) !== outcome(known)) opts.onKnownBuildDiffers?.();
   };
 
   return {

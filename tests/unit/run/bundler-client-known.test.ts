@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BuildRequest, BuildResult, Program } from '../../../src/protocol';
+import { createBundlerClient, type KnownBuild } from '../../../src/run/bundler-client';
+
+interface Call {
+  request: BuildRequest;
+  resolve(result: BuildResult): void;
+}
+
+const program = (code: string): Program => ({
+  entry: 'src/main.ts',
+  modules: {
+    'src/main.ts': { kind: 'js', code, url: 'playpen:///src/main.ts', map: '{}', deps: {} },
+    'logo.svg': { kind: 'asset', bytes: new Uint8Array([60, 115]), mime: 'image/svg+xml' },
+  },
+  vendor: [],
+  cdn: [],
+});
+
+/** A client over a fake worker whose builds the test answers, with a known first build. */
+const setup = (known: KnownBuild | undefined) => {
+  const calls: Call[] = [];
+  let warm!: () => void;
+  const onKnownBuildDiffers = vi.fn();
+  const onBuilt = vi.fn();
+  const client = createBundlerClient({
+    createWorker: () => new EventTarget() as unknown as Worker,
+    connect: () => ({
+      build: (request) => new Promise<BuildResult>((resolve) => calls.push({ request, resolve })),
+    }),
+    firstBuild: async () => known,
+    warmAfter: new Promise<void>((resolve) => (warm = resolve)),
+    onKnownBuildDiffers,
+    onBuilt,
+  });
+  const request = { files: {}, entry: 'src/main.ts', cdnBase: 'https://esm.sh/' };
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  return { client, calls, warm, onKnownBuildDiffers, onBuilt, request, tick };
+};
+
+describe('a known first build', () => {
+  it('is answered at once, then the worker builds the same request once warmAfter settles', async () => {
+    const known = { program: program('a'), diagnostics: [] };
+    const { client, calls, warm, onKnownBuildDiffers, onBuilt, request, tick } = setup(known);
+    const first = await client.build(request);
+    expect(first).toMatchObject(known);
+    await tick();
+    expect(calls).toHaveLength(0);
+    warm();
+    await tick();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.request.reset).toBe(true);
+    calls[0]!.resolve({ id: calls[0]!.request.id, ...known, program: program('a'), ms: 5 });
+    await tick();
+    expect(onKnownBuildDiffers).not.toHaveBeenCalled();
+    expect(onBuilt).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a worker build that differs from it (a stale cache) so the run starts again', async () => {
+    const { client, calls, warm, onKnownBuildDiffers, request, tick } = setup({
+      program: program('a'),
+      diagnostics: [],
+    });
+    await client.build(request);
+    warm();
+    await tick();
+    calls[0]!.resolve({ id: calls[0]!.request.id, program: program('b'), diagnostics: [], ms: 5 });
+    await tick();
+    expect(onKnownBuildDiffers).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks only for the first request, and an edit before warmAfter makes the warm build moot', async () => {
+    const firstBuild = vi.fn(async () => ({ program: program('a'), diagnostics: [] }));
+    const calls: BuildRequest[] = [];
+    let warm!: () => void;
+    const client = createBundlerClient({
+      createWorker: () => new EventTarget() as unknown as Worker,
+      connect: () => ({
+        build: async (request) => {
+          calls.push(request);
+          return { id: request.id, diagnostics: [], ms: 1 };
+        },
+      }),
+      firstBuild,
+      warmAfter: new Promise<void>((resolve) => (warm = resolve)),
+    });
+    const request = { files: {}, entry: 'src/main.ts', cdnBase: 'https://esm.sh/' };
+    await client.build(request);
+    await client.build({ ...request, entry: 'src/other.ts' });
+    warm();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(firstBuild).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.entry)).toEqual(['src/other.ts']);
+  });
+
+  it('an unknown first build goes to the worker as usual', async () => {
+    const { client, calls, request, tick } = setup(undefined);
+    const first = client.build(request);
+    await tick();
+    expect(calls).toHaveLength(1);
+    calls[0]!.resolve({ id: calls[0]!.request.id, diagnostics: [], ms: 1 });
+    expect(await first).toMatchObject({ diagnostics: [], ms: 1 });
+  });
+});
