@@ -146,9 +146,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             />
             {visible.length === 0 && (
               <div className="pp-empty">
-                {filtering && entries.length
-                  ? 'No messages match the filter'
-                  : 'No messages'}
+                {filtering && entries.length ? 'No messages match the filter' : 'No messages'}
               </div>
             )}
           </div>

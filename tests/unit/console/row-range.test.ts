@@ -3,9 +3,9 @@ import { rowsToRender } from '../../../src/console/row-range';
 
 describe('rowsToRender', () => {
   it('renders the rows in view and the overscan either side when not following', () => {
-    expect(rowsToRender({ startIndex: 10, endIndex: 12, overscan: 2, count: 100 }, false)).toEqual(
-      [8, 9, 10, 11, 12, 13, 14],
-    );
+    expect(rowsToRender({ startIndex: 10, endIndex: 12, overscan: 2, count: 100 }, false)).toEqual([
+      8, 9, 10, 11, 12, 13, 14,
+    ]);
   });
 
   it('clamps to the list at both ends', () => {
