@@ -41,9 +41,12 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
   const [pinned, setPinned] = useState(true);
   const listRef = useRef<HTMLDivElement>(null);
 
+  // New output renders in the background: React yields to input between rows, so a flood
+  // never holds the app's main thread for a whole render (the toolbar's counts stay urgent).
+  const entries = useDeferredValue(snapshot.entries);
   const visible = useMemo(
-    () => visibleEntries(snapshot.entries, { level, text: deferredText, toggledGroups: toggled }),
-    [snapshot.entries, level, deferredText, toggled],
+    () => visibleEntries(entries, { level, text: deferredText, toggledGroups: toggled }),
+    [entries, level, deferredText, toggled],
   );
 
   const onToggleGroup = useCallback((id: number) => {
@@ -143,9 +146,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             />
             {visible.length === 0 && (
               <div className="pp-empty">
-                {filtering && snapshot.entries.length
-                  ? 'No messages match the filter'
-                  : 'No messages'}
+                {filtering && entries.length ? 'No messages match the filter' : 'No messages'}
               </div>
             )}
           </div>

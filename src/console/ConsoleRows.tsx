@@ -1,8 +1,9 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { memo, useCallback, useLayoutEffect, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConsoleEntry } from './console-entry';
 import { ConsoleEntryView } from './ConsoleEntryView';
 import { isGroupOpen } from './entry-filter';
+import { rowsToRender, type RowRange } from './row-range';
 
 export interface ConsoleRowsProps {
   /** Entries to show, filtered, in order. */
@@ -31,7 +32,7 @@ const INITIAL_RECT = { width: 800, height: 600 };
  * Only the rows in view (and a few either side) are in the DOM: a program that logs 100,000
  * lines, or a console holding its 2,000 newest, costs the app a screenful of rows per update.
  */
-export function ConsoleRows({
+export const ConsoleRows = memo(function ConsoleRows({
   entries,
   scrollRef,
   pinned,
@@ -40,13 +41,18 @@ export function ConsoleRows({
 }: ConsoleRowsProps) {
   // The app is not built with React Compiler; the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
+  // Stable between renders with the same entries: the virtualizer rebuilds its measurements of
+  // every row (2,000) when the key function changes, and the range when the extractor does.
+  const getItemKey = useCallback((index: number) => entries[index]!.id, [entries]);
+  const rangeExtractor = useCallback((range: RowRange) => rowsToRender(range, pinned), [pinned]);
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => entries[index]!.id,
+    getItemKey,
     overscan: OVERSCAN,
     initialRect: INITIAL_RECT,
+    rangeExtractor,
   });
   const total = virtualizer.getTotalSize();
 
@@ -79,4 +85,4 @@ export function ConsoleRows({
       })}
     </div>
   );
-}
+});

@@ -29,16 +29,22 @@ export function ValueView({ value, refs, top = false }: ValueViewProps) {
 
 /**
  * A disclosure button showing the preview; the Tree of contents mounts only once opened.
- * Mounting a react-aria Tree per logged object costs ~1 ms each, too much for 2,000 rows.
+ * Mounting a react-aria Tree per logged object costs ~1 ms each, too much for 2,000 rows; the
+ * button is native for the same reason (see TickLink in ConsoleEntryView).
  */
 function ExpandableValue({ value, refs }: { value: SerializedValue; refs: RefIndex }) {
   const [open, setOpen] = useState(false);
   return (
     <span className="pp-expandable">
-      <Button className="pp-disclosure" aria-expanded={open} onPress={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="pp-disclosure"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         <ChevronRight size={12} aria-hidden className="pp-disclosure-chevron" />
         <ValueParts parts={previewParts(value, { refs, quote: true })} />
-      </Button>
+      </button>
       {open && <ValueTree value={value} refs={refs} />}
     </span>
   );
