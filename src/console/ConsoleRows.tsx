@@ -43,8 +43,6 @@ export const ConsoleRows = memo(function ConsoleRows({
   // every row (2,000) when the key function changes, and the range when the extractor does.
   const getItemKey = useCallback((index: number) => entries[index]!.id, [entries]);
   const rangeExtractor = useCallback((range: RowRange) => rowsToRender(range, pinned), [pinned]);
-  // The app is not built with React Compiler; the virtualizer re-renders this component itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
