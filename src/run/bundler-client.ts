@@ -143,9 +143,11 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     const stale = new Promise<'stale'>((resolve) => (supersede = () => resolve('stale')));
     if (firstBuild) {
       const lookup = firstBuild(request).catch(() => undefined);
-      firstBuild = undefined;
       const known = await Promise.race([lookup, stale]);
+      // A newer request looks up in its turn: on load a second run (the restore's auto-run,
+      // then the app's first run) often supersedes the first while its lookup is under way.
       if (known === 'stale') return 'stale';
+      firstBuild = undefined;
       if (known && !disposed) {
         void warm(request, known, id);
         return { id, ...known, ms: 0 };

@@ -93,6 +93,31 @@ describe('a known first build', () => {
     expect(calls.map((c) => c.entry)).toEqual(['src/other.ts']);
   });
 
+  it('a first request superseded during its lookup leaves the lookup to the next one', async () => {
+    const known = { program: program('b'), diagnostics: [] };
+    const lookups: ((build: KnownBuild | undefined) => void)[] = [];
+    const calls: BuildRequest[] = [];
+    const client = createBundlerClient({
+      createWorker: () => new EventTarget() as unknown as Worker,
+      connect: () => ({
+        build: async (request) => {
+          calls.push(request);
+          return { id: request.id, diagnostics: [], ms: 1 };
+        },
+      }),
+      firstBuild: () => new Promise((resolve) => lookups.push(resolve)),
+      warmAfter: new Promise<void>(() => {}),
+    });
+    const request = { files: {}, entry: 'src/main.ts', cdnBase: 'https://esm.sh/' };
+    const first = client.build(request);
+    const second = client.build(request);
+    expect(await first).toBe('stale');
+    expect(lookups).toHaveLength(2);
+    lookups[1]!(known);
+    expect(await second).toMatchObject(known);
+    expect(calls).toHaveLength(0);
+  });
+
   it('an unknown first build goes to the worker as usual', async () => {
     const { client, calls, request, tick } = setup(undefined);
     const first = client.build(request);
