@@ -1,4 +1,4 @@
-import type { HostMessage } from '../protocol';
+import type { HostMessage, Viewport } from '../protocol';
 import { handshake, type HandshakeEnv } from './frame-handshake';
 
 /**
@@ -63,4 +63,13 @@ export function createFrame(
   );
   container.appendChild(iframe);
   return connected;
+}
+
+/**
+ * Gives a preview frame a fixed size (a replay's recorded viewport: the pane may have been
+ * resized since) or, with null, the pane's (the run is live). The pane clips a larger one.
+ */
+export function sizeFrame(iframe: HTMLIFrameElement, size: Viewport | null): void {
+  iframe.style.width = size ? `${size.width}px` : '';
+  iframe.style.height = size ? `${size.height}px` : '';
 }

@@ -29,7 +29,7 @@ export interface CheckpointRefillDeps {
   /** The parked previews, once the preview pane is mounted. */
   getParked(): ParkedPreviews | null;
   /** The run's timeline: checkpoints follow its pauses, and replays need its inputs. */
-  timeline: Pick<Timeline, 'getState' | 'subscribe' | 'inputsUpTo'>;
+  timeline: Pick<Timeline, 'getState' | 'subscribe' | 'inputsUpTo' | 'startViewport'>;
   /** Program and run info of the current run (what a checkpoint replays). */
   getCurrent(): { program: Program; run: RunInfo } | null;
   /** How many checkpoints to keep (settings; 0 = none). */
@@ -122,7 +122,9 @@ export function createCheckpointRefill(deps: CheckpointRefillDeps): CheckpointRe
       previews.advance(p.run, step.to, timeline.inputsUpTo(step.to));
     } else {
       const tick = step.park;
-      const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
+      const viewport = timeline.startViewport();
+      const replay = { tick, inputs: timeline.inputsUpTo(tick), ...(viewport ? { viewport } : {}) };
+      const run: RunInfo = { ...current.run, replay };
       parked.push({ tick, run });
       previews.park(current.program, run);
     }
