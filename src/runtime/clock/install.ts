@@ -193,7 +193,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       });
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
-      const readScene = createSceneReader(win);
+      const readScene = createSceneReader(win, viewport.seen);
       followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,

@@ -79,6 +79,11 @@ export interface ViewportTracker {
   liveChange(): Viewport | null;
   /** The run goes live: a frame sized for a replay fills the preview pane again. */
   goLive(): void;
+  /**
+   * The viewport the program has been given (its fingerprint's): a live frame resized after a
+   * tick ran still shows that tick's size, and the change is the next tick's (a resize).
+   */
+  seen(): Viewport;
 }
 
 export function createViewportTracker(deps: ViewportDeps): ViewportTracker {
@@ -89,13 +94,15 @@ export function createViewportTracker(deps: ViewportDeps): ViewportTracker {
   let reached: InputRecord | null = null;
   return {
     start(size) {
-      known = size ?? viewportOf(deps.win);
+      // The frame's own: a replay waited for `size` (a wait that gave up shows as divergence).
+      known = viewportOf(deps.win);
       fixed = size !== undefined;
     },
     resizeTo(input, then) {
       const size = resizeTarget(input);
       if (!size) return false;
-      if (reached === input || sameViewport(viewportOf(deps.win), size)) {
+      if (reached === input) return false;
+      if (sameViewport(viewportOf(deps.win), size)) {
         known = size;
         return false;
       }
@@ -110,6 +117,7 @@ export function createViewportTracker(deps: ViewportDeps): ViewportTracker {
       waitForViewport(deps, size, () => {
         if (waiting === entry) waiting = null;
         reached = input;
+        known = viewportOf(deps.win);
         for (const fn of entry.then) fn();
       });
       return true;
@@ -120,6 +128,7 @@ export function createViewportTracker(deps: ViewportDeps): ViewportTracker {
       known = now;
       return now;
     },
+    seen: () => known,
     goLive() {
       if (!fixed) return;
       fixed = false;

@@ -141,6 +141,21 @@ describe('the viewport as a recorded input', () => {
     expect(t.requests).toEqual([]);
   });
 
+  it('a tick keeps the size it ran at in its fingerprint, though the frame was resized after it', () => {
+    const win = { innerWidth: 538, innerHeight: 383 };
+    const tracker = createViewportTracker({
+      win,
+      request: () => {},
+      hop: () => {},
+      realNow: () => 0,
+    });
+    tracker.start();
+    win.innerWidth = 553; // between the tick and its record (taken when the next tick starts)
+    expect(tracker.seen()).toEqual({ width: 538, height: 383 });
+    expect(tracker.liveChange()).toEqual({ width: 553, height: 383 });
+    expect(tracker.seen()).toEqual({ width: 553, height: 383 });
+  });
+
   it('only a resize with a size is one (malformed ones replay as plain events)', () => {
     const resize = resizeInput({ width: 3, height: 4 });
     expect(resizeTarget(resize)).toEqual({ width: 3, height: 4 });
