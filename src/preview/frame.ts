@@ -67,9 +67,18 @@ export function createFrame(
 
 /**
  * Gives a preview frame a fixed size (a replay's recorded viewport: the pane may have been
- * resized since) or, with null, the pane's (the run is live). The pane clips a larger one.
+ * resized since) or, with null, the pane's (the run is live). The pane clips a larger one. A
+ * size the pane has now (to the pixel: innerWidth is whole, a pane may be 537.6 px wide) fills
+ * the pane, so the replay is laid out exactly as the live frame was.
  */
 export function sizeFrame(iframe: HTMLIFrameElement, size: Viewport | null): void {
-  iframe.style.width = size ? `${size.width}px` : '';
-  iframe.style.height = size ? `${size.height}px` : '';
+  const pane = iframe.parentElement?.getBoundingClientRect();
+  const fits =
+    size &&
+    pane &&
+    Math.abs(pane.width - size.width) < 1 &&
+    Math.abs(pane.height - size.height) < 1;
+  const fixed = size && !fits;
+  iframe.style.width = fixed ? `${size.width}px` : '';
+  iframe.style.height = fixed ? `${size.height}px` : '';
 }
