@@ -30,7 +30,7 @@ export function DesktopWorkspace(props: WorkspaceProps) {
       <Panel id="files" defaultSize={tablet ? '24%' : '16%'} minSize="180px" className="pp-panel">
         <FilesPanel store={session.project} readOnly={readOnly} />
       </Panel>
-      <Separator className="pp-separator" />
+      <Separator className="pp-separator" aria-label="Resize the Files panel" />
       <Panel id="editor" defaultSize={tablet ? '38%' : '44%'} minSize="200px" className="pp-panel">
         <EditorArea
           session={session}
@@ -41,7 +41,7 @@ export function DesktopWorkspace(props: WorkspaceProps) {
         />
         <EditorHints keys={props.keys} />
       </Panel>
-      <Separator className="pp-separator" />
+      <Separator className="pp-separator" aria-label="Resize the editor and the preview" />
       <Panel id="output" defaultSize={tablet ? '38%' : '40%'} minSize="240px" className="pp-panel">
         <TransportBar session={session} plan={plan} />
         <Group
@@ -56,7 +56,10 @@ export function DesktopWorkspace(props: WorkspaceProps) {
               onOpenLocation={props.openLocation}
             />
           </Panel>
-          <Separator className="pp-separator pp-separator--horizontal" />
+          <Separator
+            className="pp-separator pp-separator--horizontal"
+            aria-label="Resize the preview and the console"
+          />
           <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
             <OutputTabs session={session} onOpenLocation={props.openLocation} />
           </Panel>

@@ -1,4 +1,4 @@
-import type { HostMessage } from '../protocol';
+import type { HostMessage, Viewport } from '../protocol';
 import { handshake, type HandshakeEnv } from './frame-handshake';
 
 /**
@@ -63,4 +63,19 @@ export function createFrame(
   );
   container.appendChild(iframe);
   return connected;
+}
+
+/**
+ * Gives a preview frame a fixed size (a replay's recorded viewport: the pane may have been
+ * resized since) or, with null, the pane's (the run is live). The pane clips a larger one. A
+ * size the pane has now to the pixel (innerWidth is whole, a pane may be 537.6 px wide) takes
+ * the pane's exact size, so the replay is laid out as the live frame was, and stays put.
+ */
+export function sizeFrame(iframe: HTMLIFrameElement, size: Viewport | null): void {
+  const pane = iframe.parentElement?.getBoundingClientRect();
+  const near = (a: number, b: number) => Math.abs(a - b) < 1;
+  const fits = size && pane && near(pane.width, size.width) && near(pane.height, size.height);
+  const box = fits ? pane : size;
+  iframe.style.width = box ? `${box.width}px` : '';
+  iframe.style.height = box ? `${box.height}px` : '';
 }

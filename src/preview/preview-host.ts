@@ -1,9 +1,10 @@
-import type { HostMessage, InputRecord, Program, RuntimeMessage } from '../protocol';
+import type { HostMessage, Program, ReplayTarget, RuntimeMessage } from '../protocol';
 import type { RunShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
-import { createFrame, type ConnectedFrame } from './frame';
+import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
 import { parseRuntimeMessage } from '../protocol/runtime-message-schema';
+import { runMessage } from './run-message';
 import { createSpareFrames } from './spare-frames';
 
 /** A run as the preview starts it: the run message's parameters and which run it is. */
@@ -15,7 +16,7 @@ export interface PreviewRun {
   /** Virtual wall-clock start of the run (ms since epoch). */
   startTime: number;
   /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
-  replay?: { tick: number; inputs: InputRecord[] };
+  replay?: ReplayTarget;
 }
 
 export interface PreviewHostOptions {
@@ -131,15 +132,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     current = null;
   };
 
-  const runMessage = (program: Program, run: PreviewRun) =>
-    ({
-      type: 'run',
-      program: withoutSourceMaps(program),
-      seed: run.seed,
-      startTime: run.startTime,
-      ...(run.replay ? { replay: run.replay } : {}),
-      ...(options.loopBudgetMs ? { loopBudgetMs: options.loopBudgetMs() } : {}),
-    }) as const;
+  /** Sends `run` to `frame`, sized first (sizeFrame: a replay has the run's tick-0 viewport). */
+  const sendRun = (frame: ConnectedFrame, program: Program, run: PreviewRun) => {
+    sizeFrame(frame.iframe, run.replay?.viewport ?? null);
+    frame.send(runMessage(program, run, options.loopBudgetMs?.()));
+  };
 
   /**
    * Takes the current preview out of view. One with keyboard focus (the user stepped back
@@ -196,6 +193,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         return;
       }
       if (message.type === 'focus-taken') return focus.reclaim(frame.iframe);
+      if (message.type === 'viewport') return sizeFrame(frame.iframe, message.size);
       if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
     };
@@ -210,7 +208,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     hiddenFrame: () =>
       new Promise<void>((resolve) => gate.whenOpen(resolve)).then(() => spares.take()),
     startHidden(frame, program, run) {
-      frame.send(runMessage(program, run));
+      sendRun(frame, program, run);
       gate.whenOpen(prepareSpare);
     },
     show(frame, run, buffered) {
@@ -227,6 +225,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       if (message.type === 'shortcut') options.onShortcut?.(message.action);
       // A replay's focus() moved the keys here, out of the app.
       if (message.type === 'focus-taken') focus.reclaim(frame.iframe);
+      if (message.type === 'viewport') sizeFrame(frame.iframe, message.size);
     },
     async start(program, run) {
       const seq = ++startSeq;
@@ -260,7 +259,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       // The program first, then the old frame's removal: frames often share a renderer
       // process, and there the new program would wait behind the old document's teardown
       // (~5 ms). Its replies come in a later task, after activate() has set their handler.
-      frame.send(runMessage(program, run));
+      sendRun(frame, program, run);
       mark('playpen:program-sent');
       activate(frame, run);
       // Also when the program never reports (the gate gives up waiting).
@@ -287,13 +286,4 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       spares.clear(true);
     },
   };
-}
-
-/** The preview never reads source maps (the host maps stacks), so they are not copied to it. */
-function withoutSourceMaps(program: Program): Program {
-  const modules: Program['modules'] = {};
-  for (const [id, module] of Object.entries(program.modules)) {
-    modules[id] = module.kind === 'js' ? { ...module, map: '' } : module;
-  }
-  return { ...program, modules };
 }

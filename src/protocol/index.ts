@@ -5,9 +5,11 @@
  */
 
 import type { Program } from './build-types';
+import type { ReplayTarget, Viewport } from './viewport';
 
 // The project, build and program types: see build-types.ts (re-exported, one import for all).
 export * from './build-types';
+export * from './viewport';
 
 // ---------------------------------------------------------------------------
 // Console values: a serialised, inert copy of a value logged in the preview
@@ -120,7 +122,7 @@ export type HostMessage =
       /** Real-time budget of loops per tick in ms, 0 = no guard; absent = the runtime's default. */
       loopBudgetMs?: number;
       /** Replay instead of playing: run to `tick` (replaying `inputs`) as fast as possible, then pause. */
-      replay?: { tick: number; inputs: InputRecord[] };
+      replay?: ReplayTarget;
     }
   | { type: 'ping'; seq: number }
   /**
@@ -271,6 +273,11 @@ export type RuntimeMessage =
    * for the same reason: a page must not take the keys from the one embedding it).
    */
   | { type: 'focus-taken' }
+  /**
+   * The size the runtime needs its frame to have: a replay reaching a recorded resize, or
+   * null when the run goes live (the frame fills the preview pane again).
+   */
+  | { type: 'viewport'; size: Viewport | null }
   /**
    * The program is leaving its document (a form submitted without preventDefault(),
    * location.reload(), a new location): the run ends here, and the silence after it is not a hang.

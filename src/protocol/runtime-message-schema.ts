@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { InputRecord, RuntimeMessage, SerializedValue } from './index';
+import {
+  MAX_VIEWPORT_PX,
+  type InputRecord,
+  type RuntimeMessage,
+  type SerializedValue,
+} from './index';
 
 // The preview runs user code in the runtime's realm, so anything arriving from it may be
 // forged: every message is checked against the protocol's shapes and dropped if it differs.
@@ -172,6 +177,15 @@ const runtimeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tick-started'), tick: z.number().int().nonnegative() }),
   z.object({ type: z.literal('shortcut'), action: z.enum(['toggle', 'forward', 'back']) }),
   z.object({ type: z.literal('focus-taken') }),
+  z.object({
+    type: z.literal('viewport'),
+    size: z
+      .object({
+        width: z.number().int().min(1).max(MAX_VIEWPORT_PX),
+        height: z.number().int().min(1).max(MAX_VIEWPORT_PX),
+      })
+      .nullable(),
+  }),
   z.object({ type: z.literal('navigated') }),
   z.object({ type: z.literal('pong'), seq: z.number().int() }),
 ]);

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type {
   BuildResult,
   Diagnostic,
-  InputRecord,
+  ReplayTarget,
   Program,
   Project,
   RuntimeMessage,
@@ -55,7 +55,7 @@ export interface RunInfo {
   /** Virtual wall-clock start of the run (ms since epoch). */
   startTime: number;
   /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
-  replay?: { tick: number; inputs: InputRecord[] };
+  replay?: ReplayTarget;
 }
 
 /** A recorded run to start instead of a new one: a shared run's seed, start time and inputs. */
@@ -65,7 +65,7 @@ export interface RecordedStart {
   /** The recording's virtual start time (ms since epoch). */
   startTime: number;
   /** Replay the recording to `tick` with `inputs`, then pause. */
-  replay: { tick: number; inputs: InputRecord[] };
+  replay: ReplayTarget;
 }
 
 /** What the user reads when the program navigated its preview away (status detail, console). */

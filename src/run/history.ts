@@ -3,7 +3,13 @@
  * kept as a window of the newest ticks within a tick count and a memory estimate
  * (docs/architecture.md, "The run loop"). Replayed ticks are compared with their records here.
  */
-import { FETCH_INPUT, type InputRecord, type RuntimeMessage, type TickRecord } from '../protocol';
+import {
+  FETCH_INPUT,
+  type InputRecord,
+  type RuntimeMessage,
+  type TickRecord,
+  type Viewport,
+} from '../protocol';
 import { compareRecords } from './replay-divergence';
 
 /** Estimated bytes a tick record holds (its fingerprint and bookkeeping). */
@@ -41,6 +47,8 @@ export interface History {
   inputsUpTo(tick: number): InputRecord[];
   /** A new history holding this one's ticks up to `tick` (a fork: this one stays whole). */
   copyUpTo(tick: number): History;
+  /** The viewport tick 0 ran at (a replay's frame takes it), once tick 0 is recorded. */
+  startViewport(): Viewport | undefined;
   /** Recorded inputs (ticks and what) and console entries with their ticks, oldest first. */
   marks(): {
     inputs: readonly InputRecord[];
@@ -51,6 +59,7 @@ export interface History {
 /** What a history holds, handed to a copy. */
 interface Held {
   records: TickRecord[];
+  start: Viewport | undefined;
   first: number;
   inputs: InputRecord[];
   logged: Logged[];
@@ -71,6 +80,8 @@ export function createHistory(
   const inputs: InputRecord[] = held?.inputs ?? [];
   let logged: Logged[] = held?.logged ?? [];
   let bytes = held?.bytes ?? 0;
+  /** Kept apart from the records: the oldest of those may fall out, tick 0's viewport may not. */
+  let start = held?.start;
 
   const lastRecorded = () => first + records.length - 1;
 
@@ -117,6 +128,7 @@ export function createHistory(
       }
       if (r.tick !== last + 1) return null;
       records.push(r);
+      if (r.tick === 0) start = viewportFromKey(r.viewport);
       if (r.input) inputs.push(r.input);
       // Fetch settlements carry the response body.
       bytes += RECORD_BYTES + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
@@ -136,12 +148,22 @@ export function createHistory(
       const keptRecords = records.slice(0, Math.max(0, tick - first + 1));
       return createHistory(limits, onDrop, {
         records: keptRecords,
+        start,
         first,
         inputs: inputs.filter((i) => i.tick <= tick),
         logged: kept,
         bytes: keptRecords.length * RECORD_BYTES + kept.reduce((n, l) => n + l.size, 0),
       });
     },
+    startViewport: () => start,
     marks: () => ({ inputs, logged }),
   };
+}
+
+/** The viewport of a tick record's `innerWidth×innerHeight@devicePixelRatio` key. */
+export function viewportFromKey(key: string | undefined): Viewport | undefined {
+  const m = /^(\d+)×(\d+)@/.exec(key ?? '');
+  if (!m) return undefined;
+  const [width, height] = [Number(m[1]), Number(m[2])];
+  return width > 0 && height > 0 ? { width, height } : undefined;
 }

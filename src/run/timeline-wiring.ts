@@ -4,7 +4,7 @@
  */
 import type { ConsoleStore } from '../console/console-store';
 import type { PreviewHost } from '../preview/preview-host';
-import type { Diagnostic, Program } from '../protocol';
+import type { Diagnostic, InputRecord, Program, ReplayTarget } from '../protocol';
 import type { RunInfo } from './controller';
 import {
   createCheckpointRefill,
@@ -50,7 +50,7 @@ export function wireTimeline(w: TimelineWiring): WiredTimeline {
       const from = checkpoints.take(tick);
       if (from) return { frame: from.run, at: from.at };
       // A new object per replay: messages are matched to the frame by its RunInfo.
-      const run: RunInfo = { ...current.run, replay: { tick, inputs } };
+      const run: RunInfo = { ...current.run, replay: replayTarget(tick, inputs) };
       void host.start(current.program, run);
       return { frame: run, at: tick };
     },
@@ -65,6 +65,11 @@ export function wireTimeline(w: TimelineWiring): WiredTimeline {
     },
     notice: (text) => w.console.push({ kind: 'notice', text }),
   });
+  // The viewport of tick 0 too: the preview may have been resized since (RESIZE_INPUT).
+  const replayTarget = (tick: number, inputs: InputRecord[]): ReplayTarget => {
+    const viewport = timeline.startViewport();
+    return { tick, inputs, ...(viewport ? { viewport } : {}) };
+  };
   const checkpoints = createCheckpointRefill({
     getParked: w.getParked,
     timeline,

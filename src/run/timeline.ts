@@ -252,6 +252,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       return null;
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),
+    startViewport: () => history.startViewport(),
     restoreFuture() {
       if (!frame || get().mode === 'replaying') return;
       if (get().mode === 'playing') api.pause();

@@ -100,6 +100,8 @@ const runLoop = createRunLoop(win, {
   },
   // Posted directly: until the host takes focus back, the user's keys land in this frame.
   focusTaken: () => post({ type: 'focus-taken' }),
+  // Posted directly: a replay waits for its frame's new size.
+  viewport: (size) => post({ type: 'viewport', size }),
   evaluate: (source) => consoleEval(source),
 });
 // The console input's lines, evaluated in the global scope as the program's own code is.
@@ -145,21 +147,26 @@ function onHostMessage(event: MessageEvent): void {
     started = true;
     const { seed, startTime, replay } = data;
     if (typeof data.loopBudgetMs === 'number') loopGuard.setBudget(data.loopBudgetMs);
-    runProgram(data.program, {
-      beforeEvaluate: () => runLoop.install(seed, startTime, replay),
-      applyDocument: (program) => applyDocument(doc, program),
-      loadVendor,
-      importUrl,
-      evaluate,
-      injectCss: (css, id) => injectCss(doc, css, id),
-      objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
-      loopGuard: loopGuard.check,
-      send: (message) => outbox.send(message),
-      logError: realError,
-      guard: guardedCall,
-    })
-      .catch((err: unknown) => outbox.send(errorMessage('uncaught', err)))
-      .finally(() => runLoop.evaluated(replay));
+    // A replay evaluates at the viewport the live run had at tick 0 (the host sized the frame).
+    runLoop.whenSized(
+      replay?.viewport,
+      () =>
+        void runProgram(data.program, {
+          beforeEvaluate: () => runLoop.install(seed, startTime, replay),
+          applyDocument: (program) => applyDocument(doc, program),
+          loadVendor,
+          importUrl,
+          evaluate,
+          injectCss: (css, id) => injectCss(doc, css, id),
+          objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
+          loopGuard: loopGuard.check,
+          send: (message) => outbox.send(message),
+          logError: realError,
+          guard: guardedCall,
+        })
+          .catch((err: unknown) => outbox.send(errorMessage('uncaught', err)))
+          .finally(() => runLoop.evaluated(replay)),
+    );
   } else if (
     data.type === 'play' ||
     data.type === 'pause' ||

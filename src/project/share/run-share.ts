@@ -6,7 +6,7 @@
  * format 2) and checked on the way in like anything the preview sends: a link is untrusted.
  */
 import { z } from 'zod';
-import { FETCH_INPUT, type InputRecord } from '../../protocol';
+import { FETCH_INPUT, MAX_VIEWPORT_PX, RESIZE_INPUT, type InputRecord } from '../../protocol';
 import { inputRecord } from '../../protocol/runtime-message-schema';
 
 export interface SharedRun {
@@ -63,9 +63,23 @@ function tickProblem(run: SharedRun): string | null {
       return `inputs are out of order (tick ${input.tick} after tick ${previous})`;
     if (input.tick > run.lastTick && input.type !== FETCH_INPUT)
       return `input at tick ${input.tick} is after its last tick ${run.lastTick}`;
+    if (input.type === RESIZE_INPUT && !sizeOk(input.state))
+      return `resize at tick ${input.tick} asks for a size no preview takes (whole pixels, 1 to ${MAX_VIEWPORT_PX.toLocaleString('en')})`;
     previous = input.tick;
   }
   return null;
+}
+
+/**
+ * A resize's recorded size (RESIZE_INPUT), if it has one: the receiver's preview is sized to
+ * it. One without a size (recorded before sizes were) replays as a plain resize event.
+ */
+function sizeOk(state: InputRecord['state']): boolean {
+  const { width, height } = state ?? {};
+  if (width === undefined && height === undefined) return true;
+  const ok = (v: unknown) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_VIEWPORT_PX;
+  return ok(width) && ok(height);
 }
 
 /** Parses a run's bytes; every failure is a sentence saying what was wrong. */

@@ -10,12 +10,25 @@
 export const CHECKPOINT_SPACING = 8;
 
 /**
- * Ticks to keep checkpoints at while paused at `tick`, newest first: at most `count`,
- * distinct, each in [first, tick).
+ * Checkpoints kept on top of the setting's count, at the ticks just behind the current one.
+ * Every step back uses one parked preview up (it moves on to the target and is shown), and
+ * parking a new one replays from tick 0 (~0.3 s at tick 1,000): steps back in a row live on
+ * what was parked before them. With the tick before and two more dense, plus the grid, five
+ * in a row each find one within a grid's spacing (tests: "five steps back in a row").
  */
-export function checkpointTicks(tick: number, count: number, first = 0): number[] {
+export const NEAR_EXTRA = 2;
+
+/**
+ * Ticks to keep checkpoints at while paused at `tick`, newest first: at most `count`,
+ * distinct, each in [first, tick): the `near` ticks just before `tick`, then ticks on grids
+ * 8, 64, 512… apart.
+ */
+export function checkpointTicks(tick: number, count: number, first = 0, near = 1): number[] {
   const out: number[] = [];
-  for (let grid = 1; out.length < count && tick - 1 >= first; grid *= CHECKPOINT_SPACING) {
+  for (let back = 1; back <= Math.min(near, count) && tick - back >= first; back++)
+    out.push(tick - back);
+  if (out.length === 0 || out.at(-1) === first) return out;
+  for (let grid = CHECKPOINT_SPACING; out.length < count; grid *= CHECKPOINT_SPACING) {
     let at = Math.floor((tick - 1) / grid) * grid;
     // A grid tick shared with a finer grid (just past a multiple of 512, all grids meet) takes
     // the grid's tick before it: otherwise the slot goes to a far coarser grid (often tick 0),

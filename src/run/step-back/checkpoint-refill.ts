@@ -11,6 +11,7 @@ import {
   assignCheckpoints,
   checkpointTicks,
   chooseCheckpoint,
+  NEAR_EXTRA,
   nextRefill,
 } from './checkpoint-plan';
 import type { ParkedPreviews } from './parked-previews';
@@ -29,7 +30,7 @@ export interface CheckpointRefillDeps {
   /** The parked previews, once the preview pane is mounted. */
   getParked(): ParkedPreviews | null;
   /** The run's timeline: checkpoints follow its pauses, and replays need its inputs. */
-  timeline: Pick<Timeline, 'getState' | 'subscribe' | 'inputsUpTo'>;
+  timeline: Pick<Timeline, 'getState' | 'subscribe' | 'inputsUpTo' | 'startViewport'>;
   /** Program and run info of the current run (what a checkpoint replays). */
   getCurrent(): { program: Program; run: RunInfo } | null;
   /** How many checkpoints to keep (settings; 0 = none). */
@@ -60,6 +61,16 @@ const browserClock: RefillClock = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/**
+ * Where the checkpoints go: the setting's count on the grid, and (unless it asks for the
+ * standby alone) NEAR_EXTRA more just behind the current tick, for steps back in a row. At
+ * most count + NEAR_EXTRA hidden previews are parked (6 by default, 10 at the setting's 8).
+ */
+export function plannedTicks(tick: number, count: number, first: number): number[] {
+  const extra = count > 1 ? NEAR_EXTRA : 0;
+  return checkpointTicks(tick, count + extra, first, 1 + extra);
+}
 
 export function createCheckpointRefill(deps: CheckpointRefillDeps): CheckpointRefill {
   const { timeline } = deps;
@@ -102,7 +113,7 @@ export function createCheckpointRefill(deps: CheckpointRefillDeps): CheckpointRe
     const previews = deps.getParked();
     const count = t.active ? deps.getCount() : 0;
     if (!previews || !current || count === 0 || t.mode !== 'paused') return;
-    const wanted = checkpointTicks(t.tick, count, t.firstTick);
+    const wanted = plannedTicks(t.tick, count, t.firstTick);
     for (const p of assignCheckpoints(wanted, parked).drop) drop(p.run);
     const reached = parked.map((p) => ({ ...p, reached: previews.reached(p.run) }));
     const busy = reached.find((p) => p.reached < p.tick);
@@ -122,7 +133,9 @@ export function createCheckpointRefill(deps: CheckpointRefillDeps): CheckpointRe
       previews.advance(p.run, step.to, timeline.inputsUpTo(step.to));
     } else {
       const tick = step.park;
-      const run: RunInfo = { ...current.run, replay: { tick, inputs: timeline.inputsUpTo(tick) } };
+      const viewport = timeline.startViewport();
+      const replay = { tick, inputs: timeline.inputsUpTo(tick), ...(viewport ? { viewport } : {}) };
+      const run: RunInfo = { ...current.run, replay };
       parked.push({ tick, run });
       previews.park(current.program, run);
     }

@@ -17,6 +17,7 @@ const HOST_ONLY = new Set<RuntimeMessage['type']>([
   'tick-started',
   'shortcut',
   'focus-taken',
+  'viewport',
 ]);
 
 interface Parked {

@@ -102,6 +102,12 @@ export function installInputRecorder(win: Window, gate: InputGate): void {
   const listener = (event: Event) => {
     const mode = gate.mode();
     if (!event.isTrusted) return; // the program's own dispatchEvent, or a replay
+    // The viewport is an input the tick loop makes itself (viewport.ts: live, it compares the
+    // size before each tick): the browser's own resize event would be a second, untimed one.
+    if (event.type === 'resize' && event.target === win) {
+      event.stopImmediatePropagation();
+      return;
+    }
     // The frame itself gained focus inside code that runs on the clock (focus() fires this
     // synchronously): nobody clicked or tabbed into it, so it is the program's doing.
     if (

@@ -8,7 +8,9 @@ import {
   type HostMessage,
   type InputRecord,
   type LoopState,
+  type ReplayTarget,
   type TickRecord,
+  type Viewport,
 } from '../../protocol/index.ts';
 import { createAnimationSync, type AnimationSync, type SyncedAnimation } from './animations.ts';
 import { watchEnvironment } from './environment.ts';
@@ -25,6 +27,7 @@ import { domHash } from './tick-hashes.ts';
 import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
+import { createViewportTracker, waitForViewport } from './viewport.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
 import { installPopupGuard, type PopupGuard } from './popup-guard.ts';
 import { installWorkerLimit } from './worker-limit.ts';
@@ -46,6 +49,8 @@ export interface RunLoopHost {
   focusTaken?(): void;
   /** Evaluates a console input line, inside its tick (live, and again in every replay). */
   evaluate(source: string): void;
+  /** Asks the host to size this frame (a replay's recorded viewport; null: fill the pane). */
+  viewport?(size: Viewport | null): void;
 }
 
 export interface RunLoop {
@@ -54,7 +59,9 @@ export interface RunLoop {
   /** Virtual time (ms since epoch), read where the program cannot replace it; 0 before install. */
   now(): number;
   /** Installs the clock and randomness (the runtime's `beforeEvaluate`); a replay's inputs serve its fetches. */
-  install(seed: number, startTime: number, replay?: { inputs: InputRecord[] }): void;
+  install(seed: number, startTime: number, replay?: Omit<ReplayTarget, 'tick'>): void;
+  /** Calls `then` once the frame has a replay's tick-0 `viewport` (at once without one). */
+  whenSized(viewport: Viewport | undefined, then: () => void): void;
   /** Tick 0 is done: play, or replay to `replay.tick` and pause. */
   evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
   /** play / pause / step / run-until / evaluate from the host. */
@@ -79,6 +86,13 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     portPost.call(channel.port2, null);
   };
 
+  const viewportDeps = {
+    win,
+    request: (size: Viewport | null) => host.viewport?.(size),
+    hop,
+    realNow,
+  };
+  const viewport = createViewportTracker(viewportDeps);
   let loop: TickLoop | null = null;
   let virtualNow = () => 0;
   let fetches: FetchRecorder | null = null;
@@ -132,7 +146,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   return {
     tick: () => loop?.tick ?? 0,
     now: () => virtualNow(),
+    whenSized: (size, then) => (size ? waitForViewport(viewportDeps, size, then) : then()),
     install(seed, startTime, replay) {
+      viewport.start(replay?.viewport);
       random = createRandom(seed);
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError, guard });
@@ -177,7 +193,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       });
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
-      const readScene = createSceneReader(win);
+      const readScene = createSceneReader(win, viewport.seen);
       followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,
@@ -201,6 +217,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         },
         send: host.send,
         tickStarted: host.tickStarted,
+        viewport,
       });
     },
     evaluated(replay) {

@@ -3,7 +3,7 @@
  * animation and (at sampled ticks) the pixels of 2D canvases, so a replay that looks different
  * is reported instead of passing silently.
  */
-import type { TickRecord } from '../../protocol/index.ts';
+import type { TickRecord, Viewport } from '../../protocol/index.ts';
 import type { SyncedAnimation } from './animations.ts';
 import { animationsHash, bytesHash, viewportKey, type AnimationLook } from './tick-hashes.ts';
 
@@ -14,8 +14,14 @@ const SCRATCH = 32;
 
 export type Scene = Pick<TickRecord, 'viewport' | 'animations' | 'canvas'>;
 
-/** Watches which canvases get a 2D context (asking for one itself would create it). */
-export function createSceneReader(win: Window & typeof globalThis) {
+/**
+ * Watches which canvases get a 2D context (asking for one itself would create it). `seen`:
+ * the viewport the program was given (viewport.ts), by default the window's.
+ */
+export function createSceneReader(
+  win: Window & typeof globalThis,
+  seen: () => Viewport = () => ({ width: win.innerWidth, height: win.innerHeight }),
+) {
   const twoD = new WeakSet<HTMLCanvasElement>();
   const proto = win.HTMLCanvasElement?.prototype;
   const getContext = proto?.getContext;
@@ -50,7 +56,11 @@ export function createSceneReader(win: Window & typeof globalThis) {
   };
   return (tick: number, animations: SyncedAnimation[]): Scene => {
     const scene: Scene = {
-      viewport: viewportKey(win),
+      viewport: viewportKey({
+        innerWidth: seen().width,
+        innerHeight: seen().height,
+        devicePixelRatio: win.devicePixelRatio,
+      }),
       animations: animationsHash(animations.map(look)),
     };
     if (tick % CANVAS_SAMPLE_EVERY === 0) {

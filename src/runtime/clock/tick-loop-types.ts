@@ -1,5 +1,6 @@
 /** The tick loop's contract with the runtime that drives it (tick-loop.ts implements it). */
 import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
+import type { ViewportTracker } from './viewport.ts';
 import type { VirtualClock } from './virtual-clock.ts';
 
 export interface TickLoopDeps {
@@ -35,6 +36,11 @@ export interface TickLoopDeps {
    * (unless replaying) the host learns which tick runs, for "Not responding at tick n".
    */
   tickStarted?(tick: number, replaying: boolean): void;
+  /**
+   * The viewport as an input (viewport.ts): a replayed resize waits for its frame's size;
+   * live, a size the run has not seen becomes a resize tick before anything else runs.
+   */
+  viewport?: Pick<ViewportTracker, 'resizeTo' | 'liveChange' | 'goLive'>;
 }
 
 export interface TickLoop {

@@ -6,6 +6,7 @@
  */
 import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
 import type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
+import { resizeInput } from './viewport.ts';
 
 export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 
@@ -116,6 +117,13 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     }
   };
 
+  /** Live: a viewport the run has not seen is a tick of its own (a `resize`), run first. */
+  const runLiveResize = (): boolean => {
+    const size = deps.viewport?.liveChange();
+    if (size) runInputTick({ ...resizeInput(size), tick: tick + 1, now: clock.now() });
+    return size !== null && size !== undefined;
+  };
+
   // Playing: virtual time follows real time × speed; ticks run one per hop within a budget.
   const pump = () => {
     if (pumping) return;
@@ -127,8 +135,17 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
         pumping = false;
         return;
       }
-      if (recorded && tick >= recorded.until) recorded = null; // the recording's end: live
+      if (recorded && tick >= recorded.until) {
+        recorded = null; // the recording's end: live, the frame fills the pane again
+        deps.viewport?.goLive();
+      }
       const input = recorded?.inputs.get(tick + 1);
+      // A recorded resize: the frame takes the recorded size first (pump goes on after).
+      if (input && deps.viewport?.resizeTo(input, pump)) {
+        pumping = false;
+        return;
+      }
+      if (!recorded && runLiveResize()) return deps.hop(next);
       // A recorded input is the next tick: it waits for its virtual time (no timer runs first).
       const due = input ? { at: input.now } : clock.peek();
       if (due && due.at <= target) {
@@ -170,6 +187,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       return;
     }
     const input = replayInputs.get(tick + 1);
+    // A recorded resize: the frame takes the recorded size first (the replay goes on after).
+    if (input && deps.viewport?.resizeTo(input, replayNext)) return;
     if (input) runInputTick(input);
     else if (clock.peek()) runTimerTick();
     else {
@@ -223,6 +242,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
             ? { until: recording.until, inputs: new Map(recording.inputs.map((i) => [i.tick, i])) }
             : null;
         mode = 'playing';
+        if (!recorded) deps.viewport?.goLive();
         target = clock.now();
         behind = false;
         lastReal = deps.realNow();
@@ -245,7 +265,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       if (mode === 'replaying') return;
       mode = 'paused';
       finalize();
-      if (clock.peek()) runTimerTick();
+      deps.viewport?.goLive();
+      if (!runLiveResize() && clock.peek()) runTimerTick();
       deps.hop(flush);
     },
     runUntil(to, inputs) {

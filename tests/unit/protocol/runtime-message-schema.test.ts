@@ -115,6 +115,7 @@ const examples: OneOfEach = {
   'tick-started': { type: 'tick-started', tick: 12 },
   shortcut: { type: 'shortcut', action: 'back' },
   'focus-taken': { type: 'focus-taken' },
+  viewport: { type: 'viewport', size: { width: 640, height: 360 } },
   navigated: { type: 'navigated' },
   pong: { type: 'pong', seq: 3 },
 };
@@ -171,6 +172,11 @@ describe('parseRuntimeMessage', () => {
       { type: 'tick-started', tick: -1 },
       { type: 'tick-started', tick: 1.5 },
       { type: 'shortcut', action: 'reload' },
+      // A frame may not ask to be sized past any screen, below a pixel, or without a size.
+      { type: 'viewport', size: { width: 1e9, height: 300 } },
+      { type: 'viewport', size: { width: 0, height: 300 } },
+      { type: 'viewport', size: { width: 200.5, height: 300 } },
+      { type: 'viewport' },
       { type: 'ticks', records: [], state: { mode: 'rewinding', tick: 0, now: 0, nextDue: null } },
     ];
     for (const message of bad) expect(parseRuntimeMessage(message)).toBeNull();

@@ -82,6 +82,32 @@ describe('a run in a share link', () => {
     expect(result.runError).toBeUndefined();
   });
 
+  test('a resize of the preview (its new size) round-trips; an impossible size is refused', () => {
+    const resize: InputRecord = {
+      tick: 2,
+      now: 1_700_000_000_032,
+      type: 'resize',
+      ctor: 'UIEvent',
+      target: 'window',
+      path: [],
+      init: {},
+      state: { width: 412, height: 300 },
+    };
+    const withResize: SharedRun = { ...run, inputs: [resize] };
+    const result = decodeFragment(encodeProject(project, { run: withResize }));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.options.run).toEqual(withResize);
+    // Recorded before resizes had sizes: a plain resize event, still accepted.
+    expect(readRun(json({ ...run, inputs: [{ ...resize, state: undefined }] }))).toMatchObject({
+      ok: true,
+    });
+    for (const state of [{ width: 0, height: 300 }, { width: 1e9, height: 300 }, { width: 412 }])
+      expect(readRun(json({ ...run, inputs: [{ ...resize, state }] }))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/resize at tick 2 asks for a size no preview takes/),
+      });
+  });
+
   test('code-only links keep format 1; a run makes format 2', () => {
     expect(encodeProject(project)).toMatch(/^code\/A/); // first byte 1
     expect(encodeProject(project, { run })).toMatch(/^code\/A[g-v]/); // first byte 2

@@ -5,6 +5,22 @@ import {
   chooseCheckpoint,
   nextRefill,
 } from '../../../../src/run/step-back/checkpoint-plan';
+import { plannedTicks } from '../../../../src/run/step-back/checkpoint-refill';
+
+/**
+ * Ticks each of five steps back in a row replays (target − checkpoint), from the checkpoints
+ * `ticks` gives at `tick`, none refilled in between (the user clicks as each one lands).
+ */
+function fiveInARow(tick: number, ticks: (tick: number) => number[]): number[] {
+  const parked = ticks(tick).map((t) => ({ tick: t, reached: t }));
+  const replayed: number[] = [];
+  for (let target = tick - 1; target >= tick - 5; target--) {
+    const from = chooseCheckpoint(target, parked);
+    replayed.push(from ? target - from.tick : target);
+    if (from) parked.splice(parked.indexOf(from), 1);
+  }
+  return replayed;
+}
 
 describe('checkpointTicks', () => {
   it('keeps the tick before, then grid ticks 8, 64, 512 apart, newest first', () => {
@@ -39,6 +55,25 @@ describe('checkpointTicks', () => {
     const before = checkpointTicks(5000, 4);
     const after = checkpointTicks(4999, 4);
     expect(after.filter((t) => !before.includes(t))).toEqual([4998]);
+  });
+});
+
+describe('five steps back in a row (the default setting, 4)', () => {
+  it('each find a checkpoint at most a grid (64) and a step (8) behind, at any tick', () => {
+    let worst = 0;
+    for (let tick = 600; tick < 6000; tick++)
+      worst = Math.max(worst, ...fiveInARow(tick, (t) => plannedTicks(t, 4, 0)));
+    expect(worst).toBeLessThanOrEqual(72);
+    // The grid alone (no checkpoints just behind): the fourth or fifth replays hundreds.
+    expect(Math.max(...fiveInARow(1045, (t) => checkpointTicks(t, 4)))).toBeGreaterThan(500);
+  });
+
+  it('keeps the three ticks just behind and the grid, six at most (one alone when asked for one)', () => {
+    expect(plannedTicks(1045, 4, 0)).toEqual([1044, 1043, 1042, 1040, 1024, 512]);
+    expect(plannedTicks(1045, 1, 0)).toEqual([1044]);
+    expect(plannedTicks(1_000_000, 8, 0)).toHaveLength(10);
+    expect(plannedTicks(3, 4, 0)).toEqual([2, 1, 0]);
+    expect(plannedTicks(1045, 4, 1043)).toEqual([1044, 1043]);
   });
 });
 

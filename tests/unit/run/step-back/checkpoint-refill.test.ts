@@ -117,15 +117,15 @@ function pausedAt100(checkpoints = 3) {
 }
 
 describe('checkpoint refill', () => {
-  it('after a pause at tick 100 keeps checkpoints at 99, 96 and 64, nearest first, one at a time', () => {
+  it('after a pause at tick 100 keeps checkpoints at 99, 98, 97 (just behind), 96 and 64, nearest first, one at a time', () => {
     const { parked, clock, settle } = pausedAt100();
     expect(parked.log).toEqual(['park 99']);
     // Nothing else starts while the first one is still replaying.
     clock.tick(POLL_MS * 10);
     expect(parked.log).toEqual(['park 99']);
     settle();
-    expect(parked.log).toEqual(['park 99', 'park 96', 'park 64']);
-    expect(parked.parkedTicks()).toEqual([99, 96, 64]);
+    expect(parked.log).toEqual(['park 99', 'park 98', 'park 97', 'park 96', 'park 64']);
+    expect(parked.parkedTicks()).toEqual([99, 98, 97, 96, 64]);
   });
 
   it('parks nothing more once playing again (the ticks move on)', () => {
@@ -136,7 +136,7 @@ describe('checkpoint refill', () => {
     expect(parked.log).toEqual(['park 99']);
   });
 
-  it('a step back swaps in the checkpoint at the tick before, then shifts the others up a slot', () => {
+  it('a step back swaps in the checkpoint at the tick before; the next ones are already there, the far one moves up', () => {
     const { parked, started, timeline, settle } = pausedAt100();
     settle();
     parked.log.length = 0;
@@ -150,21 +150,21 @@ describe('checkpoint refill', () => {
     timeline.handle(promoted, ticks(99));
     expect(timeline.getState()).toMatchObject({ mode: 'paused', tick: 99 });
     settle();
-    // 96 moves on to 98 and 64 to 96 (cheaper than replays); only the 64 slot is parked anew.
-    expect(parked.log).toEqual(['advance 96→98', 'advance 64→96', 'park 64']);
-    expect(parked.parkedTicks()).toEqual([98, 96, 64]);
+    // 98, 97 and 96 stay; 64 moves on to 88 (cheaper than a replay); only 64 is parked anew.
+    expect(parked.log).toEqual(['advance 64→88', 'park 64']);
+    expect(parked.parkedTicks()).toEqual([98, 97, 96, 88, 64]);
   });
 
   it('a seek back uses the nearest earlier checkpoint and runs on from it', () => {
     const { parked, started, sent, timeline, settle } = pausedAt100();
     settle();
     parked.log.length = 0;
-    const promoted = parked.find(96)!;
-    timeline.seek(97);
-    expect(parked.log).toEqual(['promote 96']);
+    const promoted = parked.find(64)!;
+    timeline.seek(80);
+    expect(parked.log).toEqual(['promote 64']);
     expect(started).toEqual([]);
-    timeline.handle(promoted, ticks(96));
-    expect(sent.at(-1)).toMatchObject({ type: 'run-until', tick: 97 });
+    timeline.handle(promoted, ticks(64));
+    expect(sent.at(-1)).toMatchObject({ type: 'run-until', tick: 80 });
   });
 
   it('replays from tick 0 in a fresh preview when no checkpoint is at or before the target', () => {
@@ -192,7 +192,7 @@ describe('checkpoint refill', () => {
     settle();
     parked.log.length = 0;
     newRun({ ...run, runId: 2 });
-    expect(parked.log).toEqual(['drop 99', 'drop 96', 'drop 64']);
+    expect(parked.log).toEqual(['drop 99', 'drop 98', 'drop 97', 'drop 96', 'drop 64']);
     settle();
     expect(parked.parkedTicks()).toEqual([]);
   });
