@@ -104,9 +104,27 @@ export interface BuildResult {
   ms: number;
 }
 
+/**
+ * A program as the bundler worker sends it: the modules this worker sent in its previous reply
+ * are named, not copied again, so a one-file edit crosses the thread boundary as one module
+ * instead of a structured clone of the whole program (program-delta.ts makes and reads it).
+ */
+export interface ProgramReply extends Omit<Program, 'modules'> {
+  /** Every module id of the program, in the program's order. */
+  paths: string[];
+  /** The modules not sent, as the same object, in the previous reply. */
+  modules: Record<string, ProgramModule>;
+}
+
+/** A BuildResult as the worker sends it: its program relative to the worker's previous reply. */
+export interface BuildReply extends Omit<BuildResult, 'program'> {
+  /** Absent when the build failed (see diagnostics). */
+  program?: ProgramReply;
+}
+
 export interface BundlerApi {
   /** Build the project; rejects only if the worker itself is broken. */
-  build(request: BuildRequest): Promise<BuildResult>;
+  build(request: BuildRequest): Promise<BuildReply>;
 }
 
 /** Modules served prebuilt by the preview (never bundled per edit, never from a CDN). */

@@ -10,6 +10,7 @@ import type { ReplayTarget, Viewport } from './viewport';
 // The project, build and program types: see build-types.ts (re-exported, one import for all).
 export * from './build-types';
 export * from './viewport';
+export * from './program-delta';
 
 // ---------------------------------------------------------------------------
 // Console values: a serialised, inert copy of a value logged in the preview

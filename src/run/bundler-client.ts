@@ -1,6 +1,14 @@
 import { wrap } from 'comlink';
 import { fileChanges } from '../project/model/file-changes';
-import type { BuildRequest, BuildResult, BundlerApi, Project } from '../protocol';
+import {
+  programFromReply,
+  type BuildReply,
+  type BuildRequest,
+  type BuildResult,
+  type BundlerApi,
+  type Project,
+  type SentModules,
+} from '../protocol';
 
 export interface BundlerClientOptions {
   /** Creates the bundler worker, e.g. `new Worker(new URL('…/bundler.worker.ts', import.meta.url), { type: 'module' })`. */
@@ -60,6 +68,8 @@ interface Session {
   api: Pick<BundlerApi, 'build'>;
   /** The files this worker was last sent (its mirror); null until the first request. */
   sent: Project['files'] | null;
+  /** The modules of this worker's last reply with a program (its replies name them). */
+  received: SentModules;
   /** Rejects when the worker reports an error or is killed. */
   died: Promise<never>;
   kill(reason: string): void;
@@ -67,6 +77,14 @@ interface Session {
 
 const errorText = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+
+/** The worker's reply as a whole program, its named modules taken from the last reply. */
+const fromReply = (s: Session, { program: reply, ...rest }: BuildReply): BuildResult => {
+  if (!reply) return rest;
+  const { program, received } = programFromReply(reply, s.received);
+  s.received = received;
+  return { ...rest, program };
+};
 
 /**
  * The host's side of the bundler worker: ids, latest-wins, and restart-and-retry-once when
@@ -91,6 +109,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     const current: Session = {
       api: connect(worker),
       sent: null,
+      received: new Map(),
       died,
       kill(reason) {
         worker.terminate();
@@ -127,7 +146,9 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
       timer = setTimeout(() => reject(new Error(`no answer after ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const call = s.api.build(request);
+      // Every reply, even one for a request since superseded, moves this end's modules on as
+      // the worker's moved (replies arrive in the order the worker made them).
+      const call = s.api.build(request).then((reply) => fromReply(s, reply));
       // Sent: the worker's mirror now holds these files (a worker that fails is replaced).
       s.sent = files;
       return await Promise.race([call, s.died, timeout]);

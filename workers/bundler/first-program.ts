@@ -1,4 +1,4 @@
-import type { Project } from '../../src/protocol';
+import { programFromReply, type Project } from '../../src/protocol';
 import type { ProgramBuild } from '../../src/project/storage/program-json';
 import type { EsbuildApi } from './esbuild-api';
 import { createBundlerService } from './service';
@@ -27,5 +27,8 @@ export async function buildFirstProgram(
     entry: project.entry,
     cdnBase,
   });
-  return program ? { program, diagnostics } : { diagnostics };
+  // A fresh service's first reply carries every module.
+  return program
+    ? { program: programFromReply(program, new Map()).program, diagnostics }
+    : { diagnostics };
 }

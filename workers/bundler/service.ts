@@ -1,4 +1,10 @@
-import type { BuildRequest, BuildResult, BundlerApi } from '../../src/protocol';
+import {
+  programReply,
+  type BuildReply,
+  type BuildRequest,
+  type BundlerApi,
+  type SentModules,
+} from '../../src/protocol';
 import type { EsbuildApi } from './esbuild-api';
 import { createBundler, StaleBuild, type SourceTransform } from './program';
 
@@ -25,6 +31,8 @@ export const createBundlerService = ({
 }: ServiceOptions): BundlerApi => {
   let ready: Promise<void> | undefined;
   let latest = -Infinity;
+  // The modules of the last reply with a program: the client keeps the same (program-delta.ts).
+  let sent: SentModules = new Map();
   const bundler = createBundler({ esbuild, transform, guardLoops });
   const initOnce = () => {
     ready ??= init().catch((error: unknown) => {
@@ -34,19 +42,24 @@ export const createBundlerService = ({
     return ready;
   };
   return {
-    async build(request: BuildRequest): Promise<BuildResult> {
+    async build(request: BuildRequest): Promise<BuildReply> {
       const start = performance.now();
       latest = Math.max(latest, request.id);
       const isStale = () => request.id < latest;
       // Before any await: requests reach the file mirror in the order they were sent.
       bundler.receive(request.changes, request.reset);
+      if (request.reset) sent = new Map();
       // An init failure rejects: the worker is broken and the client restarts it.
       await initOnce();
       const ms = () => Math.round(performance.now() - start);
       try {
         const { entry, cdnBase } = request;
-        const out = await bundler.build({ entry, cdnBase }, isStale);
-        return { id: request.id, ...out, ms: ms() };
+        const { program, diagnostics } = await bundler.build({ entry, cdnBase }, isStale);
+        if (!program) return { id: request.id, diagnostics, ms: ms() };
+        // Synchronous up to the return: replies reach the client in the order they are made.
+        const delta = programReply(program, sent);
+        sent = delta.sent;
+        return { id: request.id, program: delta.reply, diagnostics, ms: ms() };
       } catch (error) {
         if (error instanceof StaleBuild) return { id: request.id, diagnostics: [], ms: ms() };
         // A bug in the bundler for this input: report it, keep the worker.

@@ -1,10 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BuildRequest, BuildResult, Program } from '../../../src/protocol';
+import {
+  programReply,
+  type BuildReply,
+  type BuildRequest,
+  type Program,
+} from '../../../src/protocol';
 import { createBundlerClient, type KnownBuild } from '../../../src/run/bundler-client';
 
 interface Call {
   request: BuildRequest;
-  resolve(result: BuildResult): void;
+  resolve(reply: BuildReply): void;
 }
 
 const program = (code: string): Program => ({
@@ -17,6 +22,9 @@ const program = (code: string): Program => ({
   cdn: [],
 });
 
+/** The worker's first reply for `p`: every module carried. */
+const reply = (p: Program) => programReply(p, new Map()).reply;
+
 /** A client over a fake worker whose builds the test answers, with a known first build. */
 const setup = (known: KnownBuild | undefined) => {
   const calls: Call[] = [];
@@ -26,7 +34,7 @@ const setup = (known: KnownBuild | undefined) => {
   const client = createBundlerClient({
     createWorker: () => new EventTarget() as unknown as Worker,
     connect: () => ({
-      build: (request) => new Promise<BuildResult>((resolve) => calls.push({ request, resolve })),
+      build: (request) => new Promise<BuildReply>((resolve) => calls.push({ request, resolve })),
     }),
     firstBuild: async () => known,
     warmAfter: new Promise<void>((resolve) => (warm = resolve)),
@@ -50,7 +58,7 @@ describe('a known first build', () => {
     await tick();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.request.reset).toBe(true);
-    calls[0]!.resolve({ id: calls[0]!.request.id, ...known, program: program('a'), ms: 5 });
+    calls[0]!.resolve({ id: calls[0]!.request.id, ...known, program: reply(program('a')), ms: 5 });
     await tick();
     expect(onKnownBuildDiffers).not.toHaveBeenCalled();
     expect(onBuilt).toHaveBeenCalledTimes(1);
@@ -64,7 +72,12 @@ describe('a known first build', () => {
     await client.build(request);
     warm();
     await tick();
-    calls[0]!.resolve({ id: calls[0]!.request.id, program: program('b'), diagnostics: [], ms: 5 });
+    calls[0]!.resolve({
+      id: calls[0]!.request.id,
+      program: reply(program('b')),
+      diagnostics: [],
+      ms: 5,
+    });
     await tick();
     expect(onKnownBuildDiffers).toHaveBeenCalledTimes(1);
   });
@@ -94,7 +107,7 @@ describe('a known first build', () => {
   });
 
   it('a first request superseded during its lookup leaves the lookup to the next one', async () => {
-    const known = { program: program('b'), diagnostics: [] };
+    const known = { program: reply(program('b')), diagnostics: [] };
     const lookups: ((build: KnownBuild | undefined) => void)[] = [];
     const calls: BuildRequest[] = [];
     const client = createBundlerClient({

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BuildRequest, BuildResult } from '../../../src/protocol';
+import {
+  programReply,
+  type BuildReply,
+  type BuildRequest,
+  type Program,
+  type SentModules,
+} from '../../../src/protocol';
 import { createBundlerClient } from '../../../src/run/bundler-client';
 
 class FakeWorker extends EventTarget {
@@ -15,7 +21,7 @@ class FakeWorker extends EventTarget {
 interface Call {
   request: BuildRequest;
   worker: FakeWorker;
-  resolve(result: BuildResult): void;
+  resolve(reply: BuildReply): void;
   reject(error: Error): void;
 }
 
@@ -32,7 +38,7 @@ const setup = (timeoutMs?: number, holdBuildsUntil?: Promise<unknown>) => {
     },
     connect: (worker) => ({
       build: (request) =>
-        new Promise<BuildResult>((resolve, reject) =>
+        new Promise<BuildReply>((resolve, reject) =>
           calls.push({ request, worker: worker as unknown as FakeWorker, resolve, reject }),
         ),
     }),
@@ -130,6 +136,51 @@ describe('createBundlerClient', () => {
     expect(workers[0]!.terminated).toBe(true);
     answer(calls[1]);
     expect(await result).toMatchObject({ id: 1 });
+  });
+
+  it("reads each reply against the one before it, a superseded request's reply included", async () => {
+    const { client, workers, calls, request, tick } = setup();
+    const module = (code: string) =>
+      ({ kind: 'js', code, url: 'playpen:///m', map: '{}', deps: {} }) as const;
+    const program = (modules: Program['modules']): Program => ({
+      entry: 'src/main.ts',
+      modules,
+      vendor: [],
+      cdn: [],
+    });
+    // The worker's side: each reply relative to the last one it made.
+    let sent: SentModules = new Map();
+    const reply = (id: number, p: Program): BuildReply => {
+      const delta = programReply(p, sent);
+      sent = delta.sent;
+      return { id, program: delta.reply, diagnostics: [], ms: 1 };
+    };
+    const main = module('main');
+    const older = client.build(request);
+    await tick();
+    const newer = client.build(request);
+    expect(await older).toBe('stale');
+    await tick();
+    calls[0]!.resolve(reply(1, program({ 'src/main.ts': main, 'src/a.ts': module('a1') })));
+    calls[1]!.resolve(reply(2, program({ 'src/main.ts': main, 'src/a.ts': module('a2') })));
+    const result = await newer;
+    expect(result !== 'stale' && result.program?.modules).toEqual({
+      'src/main.ts': main,
+      'src/a.ts': module('a2'),
+    });
+    // A reply naming a module this end never got: the ends disagree, so the worker is replaced.
+    const lost = module('lost');
+    sent = new Map([['src/lost.ts', lost]]);
+    const third = client.build(request);
+    await tick();
+    calls[2]!.resolve(reply(3, program({ 'src/lost.ts': lost })));
+    await tick();
+    expect(workers[0]!.terminated).toBe(true);
+    expect(calls[3]!.worker).toBe(workers[1]);
+    sent = new Map(); // the new worker starts empty, as does this end's side of it
+    calls[3]!.resolve(reply(3, program({ 'src/main.ts': main })));
+    const retried = await third;
+    expect(retried !== 'stale' && Object.keys(retried.program!.modules)).toEqual(['src/main.ts']);
   });
 
   it('sends the worker only the files that changed since its previous request', async () => {

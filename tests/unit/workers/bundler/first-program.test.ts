@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../../../src/settings/settings-store';
 import { programKey } from '../../../../src/project/storage/program-key';
 import { buildFromJson } from '../../../../src/project/storage/program-json';
 import { fileChanges } from '../../../../src/project/model/file-changes';
+import { programFromReply } from '../../../../src/protocol';
 import { createBundlerService } from '../../../../workers/bundler/service';
 import { WORKER_BUNDLER_OPTIONS } from '../../../../workers/bundler/worker-options';
 import { countingEsbuild, evaluate } from './helpers';
@@ -24,17 +25,22 @@ describe('the program shipped for the default project', () => {
     const empty: typeof files = Object.fromEntries(
       Object.keys(files).map((p) => [p, { kind: 'text', text: '' } as const]),
     );
-    await service.build({ id: 1, changes: empty, reset: true, entry, cdnBase });
-    const built = await service.build({
+    const before = await service.build({ id: 1, changes: empty, reset: true, entry, cdnBase });
+    const reply = await service.build({
       id: 2,
       changes: fileChanges(empty, files),
       reset: false,
       entry,
       cdnBase,
     });
+    // The client's way: the second reply is read against the first's modules.
+    const received = before.program
+      ? programFromReply(before.program, new Map()).received
+      : new Map();
+    expect(reply.program).toBeDefined();
+    const built = programFromReply(reply.program!, received).program;
     const shipped = buildFromJson(json);
-    expect(built.program).toBeDefined();
-    expect(shipped).toEqual({ program: built.program, diagnostics: built.diagnostics });
+    expect(shipped).toEqual({ program: built, diagnostics: reply.diagnostics });
     const asset = Object.values(shipped.program!.modules).find((m) => m.kind === 'asset');
     expect(asset && asset.kind === 'asset' && asset.bytes).toBeInstanceOf(Uint8Array);
   });

@@ -1,7 +1,8 @@
 import * as esbuild from 'esbuild-wasm';
 import { describe, expect, it } from 'vitest';
 import { createBundlerService } from '../../../../workers/bundler/service';
-import { files } from './helpers';
+import { programFromReply } from '../../../../src/protocol';
+import { evaluate, files } from './helpers';
 
 const request = (id: number, main = 'export const x = 1;') => ({
   id,
@@ -40,5 +41,39 @@ describe('createBundlerService', () => {
     expect(r2.program).toBeUndefined();
     expect(r2.diagnostics[0]).toMatchObject({ file: 'src/main.ts', line: 1, severity: 'error' });
     expect(r2.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sends a rebuild after a one-file edit as that one module, the rest named', async () => {
+    const service = createBundlerService({ esbuild, init: async () => {} });
+    const project = files({
+      'src/main.ts': "import { a } from './a'; import { b } from './b'; export const sum = a + b;",
+      'src/a.ts': 'export const a = 1;',
+      'src/b.ts': 'export const b = 2;',
+    });
+    const build = (id: number, changes: typeof project) =>
+      service.build({
+        id,
+        changes,
+        reset: id === 1,
+        entry: 'src/main.ts',
+        cdnBase: 'https://esm.sh/',
+      });
+    const first = await build(1, project);
+    expect(Object.keys(first.program!.modules).sort()).toEqual([
+      'src/a.ts',
+      'src/b.ts',
+      'src/main.ts',
+    ]);
+    const second = await build(2, files({ 'src/b.ts': 'export const b = 40;' }));
+    expect(second.program!.paths).toEqual(['src/a.ts', 'src/b.ts', 'src/main.ts']);
+    expect(Object.keys(second.program!.modules)).toEqual(['src/b.ts']);
+    // Read as the client does, it is the whole new program.
+    const { received } = programFromReply(first.program!, new Map());
+    const { program } = programFromReply(second.program!, received);
+    expect(evaluate(program).exports.sum).toBe(41);
+    // A failed build names nothing: the next reply is still relative to the last program.
+    expect((await build(3, files({ 'src/a.ts': 'export const a = ;' }))).program).toBeUndefined();
+    const fourth = await build(4, files({ 'src/a.ts': 'export const a = 2;' }));
+    expect(Object.keys(fourth.program!.modules)).toEqual(['src/a.ts']);
   });
 });
