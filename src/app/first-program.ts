@@ -36,6 +36,8 @@ export interface FirstProgramsOptions {
   version?: string;
   /** The worker's own first build waits for this too (e.g. the editor's first paint). */
   warmAfter?: Promise<unknown>;
+  /** Which project a build is of (its saved id): the cache keeps one program per project. */
+  slot?: () => string;
   /** Runs again: the known program was not what the bundler gives. */
   rerun(): void;
 }
@@ -59,11 +61,12 @@ export function createFirstPrograms({
   shipped = () => import('virtual:playpen-first-program'),
   version = BUNDLER_VERSION,
   warmAfter,
+  slot = () => '',
   rerun,
 }: FirstProgramsOptions): FirstPrograms {
   const ship = shipped();
   ship.catch(() => {});
-  let firstKey: string | undefined;
+  let firstSlot: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settled = () => {};
   const firstRun = new Promise<void>((resolve) => {
@@ -72,10 +75,11 @@ export function createFirstPrograms({
   });
 
   const lookup = async (request: ProjectBuild) => {
-    const key = (firstKey = await keyOf(request, version));
+    const at = (firstSlot = slot());
+    const key = await keyOf(request, version);
     const { key: shippedKey, json } = await ship.catch(() => ({ key: '', json: '' }));
     if (key === shippedKey) return buildFromJson(json);
-    return cache?.get(key);
+    return cache?.get(at, key);
   };
 
   const hooks: FirstPrograms['hooks'] = {
@@ -87,14 +91,15 @@ export function createFirstPrograms({
     onBuilt(request, { program, diagnostics }: BuildResult) {
       clearTimeout(timer);
       if (!cache || !program) return;
+      const at = slot();
       timer = setTimeout(async () => {
         const key = await keyOf(request, version);
         const shippedKey = await ship.then((s) => s.key).catch(() => '');
-        if (key !== shippedKey) await cache.put(key, { program, diagnostics });
+        if (key !== shippedKey) await cache.put(at, key, { program, diagnostics });
       }, CACHE_AFTER_MS);
     },
     onKnownBuildDiffers() {
-      if (firstKey) void cache?.delete(firstKey);
+      if (firstSlot !== undefined) void cache?.delete(firstSlot);
       rerun();
     },
   };

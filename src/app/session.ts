@@ -79,6 +79,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   const firstPrograms = createFirstPrograms({
     cache: startup.embed ? null : undefined,
     warmAfter: editorFirst,
+    slot: () => persistence.library.getState().currentId ?? '',
     rerun: () => void controller?.run(),
   });
   const bundler = createBundlerClient({

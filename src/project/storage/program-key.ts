@@ -1,4 +1,4 @@
-import type { Project } from '../../protocol';
+import type { Project, ProjectFile } from '../../protocol';
 
 /** What a build's output depends on besides the bundler's own code. */
 export interface ProgramKeyInput {
@@ -14,10 +14,32 @@ export interface ProgramKeyInput {
 
 const encoder = new TextEncoder();
 
+const hex = async (bytes: Uint8Array<ArrayBuffer>) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
+/**
+ * Each file's digest, by the file object: the project store keeps an unchanged file's object
+ * (see file-changes.ts), so a key after a one-file edit hashes one file's bytes, not the project's.
+ */
+const digests = new WeakMap<ProjectFile, Promise<string>>();
+
+const fileDigest = (file: ProjectFile): Promise<string> => {
+  let digest = digests.get(file);
+  if (!digest) {
+    const bytes = file.kind === 'text' ? encoder.encode(file.text) : file.bytes;
+    digest = hex(bytes as Uint8Array<ArrayBuffer>);
+    digests.set(file, digest);
+  }
+  return digest;
+};
+
 /**
  * A SHA-256 of everything a build depends on, hex: equal keys mean the bundler would give the
- * same program. Paths are sorted and each part is length-framed, so no two inputs collide by
- * concatenation. Runs in the browser and under Node (the build makes the shipped program's key).
+ * same program. The files enter as their paths, types and digests, in path order, in JSON (so
+ * no two inputs collide by concatenation). Runs in the browser and under Node (the build makes
+ * the shipped program's key).
  */
 export async function programKey({
   files,
@@ -25,23 +47,13 @@ export async function programKey({
   cdnBase,
   bundler,
 }: ProgramKeyInput): Promise<string> {
-  const parts: Uint8Array[] = [encoder.encode(JSON.stringify([bundler, entry, cdnBase]))];
-  for (const path of Object.keys(files).sort()) {
-    const file = files[path]!;
-    const body = file.kind === 'text' ? encoder.encode(file.text) : file.bytes;
-    const head = file.kind === 'text' ? [path, 'text'] : [path, 'binary', file.mime];
-    parts.push(encoder.encode(JSON.stringify([...head, body.length])), body);
-  }
-  let length = 0;
-  for (const part of parts) length += part.length + 4;
-  const all = new Uint8Array(length);
-  const view = new DataView(all.buffer);
-  let at = 0;
-  for (const part of parts) {
-    view.setUint32(at, part.length);
-    all.set(part, at + 4);
-    at += part.length + 4;
-  }
-  const digest = await crypto.subtle.digest('SHA-256', all);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  const paths = Object.keys(files).sort();
+  const parts = await Promise.all(
+    paths.map(async (path) => {
+      const file = files[path]!;
+      const type = file.kind === 'text' ? 'text' : `binary ${file.mime}`;
+      return [path, type, await fileDigest(file)];
+    }),
+  );
+  return hex(encoder.encode(JSON.stringify([bundler, entry, cdnBase, parts])));
 }

@@ -15,22 +15,24 @@ const program = (code: string): Program => ({
 });
 const shippedBuild: ProgramBuild = { program: program('shipped'), diagnostics: [] };
 
+/** Slot → the key and build kept for it, as the IndexedDB cache keeps them. */
 const memoryCache = () => {
-  const map = new Map<string, ProgramBuild>();
+  const map = new Map<string, { key: string; build: ProgramBuild }>();
   const cache: ProgramCache = {
-    get: async (key) => map.get(key),
-    put: async (key, build) => void map.set(key, build),
-    delete: async (key) => void map.delete(key),
+    get: async (slot, key) => (map.get(slot)?.key === key ? map.get(slot)?.build : undefined),
+    put: async (slot, key, build) => void map.set(slot, { key, build }),
+    delete: async (slot) => void map.delete(slot),
   };
   return { map, cache };
 };
 
-const setup = (cache: ProgramCache) => {
+const setup = (cache: ProgramCache, slot = () => 'p1') => {
   const rerun = vi.fn();
   const { files, entry } = createDefaultProject();
   const first = createFirstPrograms({
     cache,
     version: 'v1',
+    slot,
     rerun,
     shipped: async () => ({
       key: await programKey({ files, entry, cdnBase: CDN, bundler: 'v1' }),
@@ -104,11 +106,40 @@ describe('known first programs', () => {
     const files = { 'src/main.ts': { kind: 'text' as const, text: 'x' } };
     const request = { files, entry: 'src/main.ts', cdnBase: CDN };
     const key = await programKey({ ...request, bundler: 'v1' });
-    map.set(key, { program: program('old'), diagnostics: [] });
+    map.set('p1', { key, build: { program: program('old'), diagnostics: [] } });
     const { first, rerun } = setup(cache);
     expect(await first.hooks.firstBuild(request)).toBeDefined();
     first.hooks.onKnownBuildDiffers();
     expect(rerun).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(map.has(key)).toBe(false));
+    await vi.waitFor(() => expect(map.has('p1')).toBe(false));
+  });
+
+  it("each project's last build is kept under its own slot, taken when the build was made", async () => {
+    vi.useFakeTimers();
+    const { map, cache } = memoryCache();
+    let project = 'a';
+    const { first, request } = setup(cache, () => project);
+    const files = (text: string) => ({ 'src/main.ts': { kind: 'text' as const, text } });
+    first.hooks.onBuilt(
+      { ...request, files: files('a') },
+      { id: 1, program: program('a'), diagnostics: [], ms: 1 },
+    );
+    project = 'b'; // opened before the write: the build was still a's
+    await vi.advanceTimersByTimeAsync(2500);
+    first.hooks.onBuilt(
+      { ...request, files: files('b') },
+      { id: 2, program: program('b'), diagnostics: [], ms: 1 },
+    );
+    await vi.advanceTimersByTimeAsync(2500);
+    await vi.waitFor(() => expect([...map.keys()].sort()).toEqual(['a', 'b']));
+    expect(map.get('a')?.build.program).toEqual(program('a'));
+    vi.useRealTimers();
+    // A later load of project a finds a's program; the same files under b's slot do not.
+    expect(
+      await setup(cache, () => 'a').first.hooks.firstBuild({ ...request, files: files('a') }),
+    ).toBeDefined();
+    expect(
+      await setup(cache, () => 'b').first.hooks.firstBuild({ ...request, files: files('a') }),
+    ).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Project } from '../../../../src/protocol';
 import { programKey, type ProgramKeyInput } from '../../../../src/project/storage/program-key';
 
@@ -48,5 +48,23 @@ describe('programKey', () => {
     const b = await programKey(withFiles({ a: text('bc'), d: text('') }));
     const c = await programKey(withFiles({ ab: text(''), cd: text('') }));
     expect(new Set([a, b, c]).size).toBe(3);
+  });
+
+  it('hashes only the edited file again after a one-file edit', async () => {
+    const big = text('x'.repeat(100_000));
+    const files = { ...base.files, 'src/big.ts': big };
+    await programKey(withFiles(files));
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    try {
+      const edited = { ...files, 'src/a.ts': text('export const a = 2;') };
+      await programKey(withFiles(edited));
+      const hashed = digest.mock.calls.reduce(
+        (n, [, data]) => n + (data as Uint8Array).byteLength,
+        0,
+      );
+      expect(hashed).toBeLessThan(2_000);
+    } finally {
+      digest.mockRestore();
+    }
   });
 });
