@@ -100,8 +100,8 @@ export interface BuildResult {
   /** Absent when the build failed (see diagnostics). */
   program?: Program;
   diagnostics: Diagnostic[];
-  /** Wall time spent in the worker, for the bench and the status tooltip. */
-  ms: number;
+  /** Wall time spent in the worker, for the bench and the status tooltip; null: known, not built (first-program.ts). */
+  ms: number | null;
 }
 
 /**

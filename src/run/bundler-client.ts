@@ -171,7 +171,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
       firstBuild = undefined;
       if (known && !disposed) {
         void warm(request, known, id);
-        return { id, ...known, ms: 0 };
+        return { id, ...known, ms: null };
       }
     }
     if (hold && (await Promise.race([hold, stale])) === 'stale') return 'stale';

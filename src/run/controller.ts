@@ -39,7 +39,7 @@ export interface RunState {
   program: Program | null;
   /** Increases with every started run; messages from older runs are ignored. */
   runId: number;
-  /** Worker time of the latest finished build. */
+  /** Worker time of the latest finished build; null before one, or when its program was known. */
   buildMs: number | null;
   /** One line on why the status is error / not-responding / build-failed. */
   detail: string | null;

@@ -52,6 +52,8 @@ describe('a known first build', () => {
     const { client, calls, warm, onKnownBuildDiffers, onBuilt, request, tick } = setup(known);
     const first = await client.build(request);
     expect(first).toMatchObject(known);
+    // Not built now: the status tooltip has no build time to show (it said "Last build 0 ms").
+    expect(first).toMatchObject({ ms: null });
     await tick();
     expect(calls).toHaveLength(0);
     warm();
