@@ -84,6 +84,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
   const bundler = createBundlerClient({
     holdBuildsUntil: editorFirst,
+    startWorkerAfter: editorFirst,
     ...firstPrograms.hooks,
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {

@@ -26,6 +26,12 @@ export interface BundlerClientOptions {
    */
   holdBuildsUntil?: Promise<unknown>;
   /**
+   * The worker starts when this settles, or at the first build the worker must make, whichever
+   * comes first; absent, at once. Its wasm compile takes a core the app's start needs, and a
+   * known first program (see firstBuild) needs no worker until the user edits.
+   */
+  startWorkerAfter?: Promise<unknown>;
+  /**
    * The first request's build when it is already known (the program shipped for the default
    * project, or one cached for the same files): shown at once, without waiting for esbuild.
    */
@@ -126,8 +132,10 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     if (started++ > 0) opts.onRestart?.();
     return current;
   };
-  // Start now so esbuild's wasm compiles while the app loads.
-  session = start();
+  // Early, so esbuild's wasm compiles before the first build needs it.
+  if (opts.startWorkerAfter)
+    void opts.startWorkerAfter.then(() => !disposed && (session ??= start()));
+  else session = start();
 
   const attempt = async (
     s: Session,
@@ -174,6 +182,9 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
         return { id, ...known, ms: null };
       }
     }
+    if (disposed) return 'stale';
+    // This build needs the worker: its compile starts now, while the build may still be held.
+    session ??= start();
     if (hold && (await Promise.race([hold, stale])) === 'stale') return 'stale';
     for (let tries = 1; ; tries++) {
       const s = (session ??= start());

@@ -141,4 +141,40 @@ describe('a known first build', () => {
     calls[0]!.resolve({ id: calls[0]!.request.id, diagnostics: [], ms: 1 });
     expect(await first).toMatchObject({ diagnostics: [], ms: 1 });
   });
+
+  it('starts the worker only when startWorkerAfter settles, or at once for a build it must make', async () => {
+    const created: unknown[] = [];
+    const client = (known: boolean) => {
+      let open!: () => void;
+      const c = createBundlerClient({
+        createWorker: () => {
+          created.push(known);
+          return new EventTarget() as unknown as Worker;
+        },
+        connect: () => ({ build: () => new Promise<never>(() => {}) }),
+        firstBuild: async () => (known ? { program: program('a'), diagnostics: [] } : undefined),
+        holdBuildsUntil: new Promise<never>(() => {}),
+        warmAfter: new Promise<never>(() => {}),
+        startWorkerAfter: new Promise<void>((resolve) => (open = resolve)),
+      });
+      return { c, open: () => open() };
+    };
+    const request = { files: {}, entry: 'src/main.ts', cdnBase: 'https://esm.sh/' };
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    // A known first program: no worker (its wasm compile) until the app says so.
+    const knownFirst = client(true);
+    await knownFirst.c.build(request);
+    expect(created).toEqual([]);
+    knownFirst.open();
+    await tick();
+    expect(created).toEqual([true]);
+    // An unknown one: the worker starts at once, though the build itself is still held.
+    const unknownFirst = client(false);
+    void unknownFirst.c.build(request);
+    await tick();
+    expect(created).toEqual([true, false]);
+    unknownFirst.open();
+    await tick();
+    expect(created).toEqual([true, false]);
+  });
 });
