@@ -49,7 +49,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let recordedUntil = -1;
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
   let playQueued = false;
-  /** The last environment notice given: each difference is told once, not per replay. */
+  /** This run's environment notice: told once, kept in the console when it is refilled. */
   let noted: string | null = null;
   const branches = createBranches<History>();
   const showFutures = () =>
@@ -60,6 +60,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const followConsole = (tick: number) => {
     if (tick < shownUpTo) {
       deps.resetConsole(history.messagesIn(-1, tick));
+      if (noted) deps.notice(noted);
       if (history.first > 0)
         deps.notice(`Output before tick ${history.first} fell out of the history.`);
     } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
@@ -128,6 +129,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     getState: get,
     subscribe,
     startRun(f, start, recorded) {
+      noted = null;
       history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
         set({ firstTick: first, historyNote: note }),
       );
