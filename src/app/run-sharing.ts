@@ -47,8 +47,10 @@ export function createRunSharing(deps: RunSharingDeps): RunSharing {
       opened = undefined;
       if (!run || deps.project.getState().project.files !== linkFiles) return undefined;
       landing = run;
-      const { seed, startTime, lastTick, inputs } = run;
-      return { seed, startTime, replay: { tick: lastTick, inputs } };
+      const { seed, startTime, lastTick, inputs, viewport, environment } = run;
+      // At the sender's start, not the receiver's pane: a layout read replays what it read.
+      const start = { ...(viewport ? { viewport } : {}), ...(environment ? { environment } : {}) };
+      return { seed, startTime, replay: { tick: lastTick, inputs, ...start } };
     },
     started(run) {
       running = building;
@@ -62,7 +64,11 @@ export function createRunSharing(deps: RunSharingDeps): RunSharing {
       const t = timeline.getState();
       if (!current || !t.active || t.mode === 'replaying') return null;
       if (deps.project.getState().project.files !== running) return null;
+      const viewport = timeline.startViewport();
+      const environment = timeline.startEnvironment();
       return {
+        ...(viewport ? { viewport } : {}),
+        ...(environment ? { environment } : {}),
         seed: current.run.seed,
         startTime: current.run.startTime,
         tick: t.tick,

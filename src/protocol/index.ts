@@ -5,12 +5,14 @@
  */
 
 import type { Program } from './build-types';
+import type { RunEnvironment } from './environment';
 import type { ReplayTarget, Viewport } from './viewport';
 
 // The project, build and program types: see build-types.ts (re-exported, one import for all).
 export * from './build-types';
 export * from './viewport';
 export * from './program-delta';
+export * from './environment';
 
 // ---------------------------------------------------------------------------
 // Console values: a serialised, inert copy of a value logged in the preview
@@ -203,6 +205,10 @@ export interface TickRecord {
   animations: number;
   /** Hash of the 2D canvases' pixels (downscaled), at sampled ticks only. */
   canvas?: number;
+  /** Tick 0 only: the environment the program was given (a replay's recorded one). */
+  environment?: RunEnvironment;
+  /** Tick 0 of a replay whose browser differs from `environment`: the frame's own, which CSS sees. */
+  environmentHere?: RunEnvironment;
   /** The recorded input, for input ticks. */
   input?: InputRecord;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_DPR,
   MAX_VIEWPORT_PX,
   type InputRecord,
   type RuntimeMessage,
@@ -123,6 +124,14 @@ export const inputRecord = z.object({
   init: z.record(z.string().max(40), prim),
   state: z.record(z.string().max(40), z.union([prim, z.string().max(1_000_000)])).optional(),
 });
+/** A run's environment (environment.ts), as the preview or a link claims it. */
+export const runEnvironment = z.object({
+  dpr: z.number().positive().max(MAX_DPR),
+  colorScheme: z.enum(['light', 'dark']),
+  reducedMotion: z.boolean(),
+  pointer: z.enum(['none', 'coarse', 'fine']),
+  hover: z.boolean(),
+});
 const ticksMessage = z.object({
   type: z.literal('ticks'),
   records: z
@@ -140,6 +149,8 @@ const ticksMessage = z.object({
         viewport: z.string().max(100),
         animations: z.number(),
         canvas: z.number().optional(),
+        environment: runEnvironment.optional(),
+        environmentHere: runEnvironment.optional(),
         input: inputRecord.optional(),
       }),
     )

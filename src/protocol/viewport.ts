@@ -1,4 +1,5 @@
 /** A preview's viewport in the protocol: a replay's starting size, and resizes as inputs. */
+import type { RunEnvironment } from './environment';
 import type { InputRecord } from './index';
 
 /** A preview's size in CSS pixels, as the program reads it (innerWidth, innerHeight). */
@@ -20,6 +21,11 @@ export interface ReplayTarget {
    * for that size before evaluating, so a pane resized since does not change the replay.
    */
   viewport?: Viewport;
+  /**
+   * The device pixel ratio and media features tick 0 ran with: the program's JavaScript reads
+   * get them where the frame's own differ (CSS cannot; the host is told, see TickRecord).
+   */
+  environment?: RunEnvironment;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type InputRecord,
   type RuntimeMessage,
   type TickRecord,
+  type RunEnvironment,
   type Viewport,
 } from '../protocol';
 import { compareRecords } from './replay-divergence';
@@ -49,6 +50,8 @@ export interface History {
   copyUpTo(tick: number): History;
   /** The viewport tick 0 ran at (a replay's frame takes it), once tick 0 is recorded. */
   startViewport(): Viewport | undefined;
+  /** The environment tick 0 ran with (a replay's program is given it), once tick 0 is recorded. */
+  startEnvironment(): RunEnvironment | undefined;
   /** Recorded inputs (ticks and what) and console entries with their ticks, oldest first. */
   marks(): {
     inputs: readonly InputRecord[];
@@ -60,6 +63,7 @@ export interface History {
 interface Held {
   records: TickRecord[];
   start: Viewport | undefined;
+  startEnv: RunEnvironment | undefined;
   first: number;
   inputs: InputRecord[];
   logged: Logged[];
@@ -82,6 +86,7 @@ export function createHistory(
   let bytes = held?.bytes ?? 0;
   /** Kept apart from the records: the oldest of those may fall out, tick 0's viewport may not. */
   let start = held?.start;
+  let startEnv = held?.startEnv;
 
   const lastRecorded = () => first + records.length - 1;
 
@@ -128,7 +133,10 @@ export function createHistory(
       }
       if (r.tick !== last + 1) return null;
       records.push(r);
-      if (r.tick === 0) start = viewportFromKey(r.viewport);
+      if (r.tick === 0) {
+        start = viewportFromKey(r.viewport);
+        startEnv = r.environment;
+      }
       if (r.input) inputs.push(r.input);
       // Fetch settlements carry the response body.
       bytes += RECORD_BYTES + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
@@ -149,6 +157,7 @@ export function createHistory(
       return createHistory(limits, onDrop, {
         records: keptRecords,
         start,
+        startEnv,
         first,
         inputs: inputs.filter((i) => i.tick <= tick),
         logged: kept,
@@ -156,6 +165,7 @@ export function createHistory(
       });
     },
     startViewport: () => start,
+    startEnvironment: () => startEnv,
     marks: () => ({ inputs, logged }),
   };
 }

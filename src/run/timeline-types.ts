@@ -2,7 +2,13 @@
  * The run timeline's public types: its state (what the controls show), what it needs from the
  * preview and the console, and its actions (timeline.ts implements them).
  */
-import type { HostMessage, InputRecord, RuntimeMessage, Viewport } from '../protocol';
+import type {
+  HostMessage,
+  InputRecord,
+  RunEnvironment,
+  RuntimeMessage,
+  Viewport,
+} from '../protocol';
 import type { History, HistoryLimits } from './history';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
@@ -83,6 +89,8 @@ export interface Timeline {
   inputsUpTo(tick: number): InputRecord[];
   /** The viewport the run had at tick 0: a replay's frame takes it (undefined before tick 0). */
   startViewport(): Viewport | undefined;
+  /** The environment the run had at tick 0: a replay's program is given it. */
+  startEnvironment(): RunEnvironment | undefined;
   /**
    * Returns to the future the latest fork left (the current one is kept in its place) and
    * shows its last tick, paused.

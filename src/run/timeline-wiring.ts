@@ -68,7 +68,13 @@ export function wireTimeline(w: TimelineWiring): WiredTimeline {
   // The viewport of tick 0 too: the preview may have been resized since (RESIZE_INPUT).
   const replayTarget = (tick: number, inputs: InputRecord[]): ReplayTarget => {
     const viewport = timeline.startViewport();
-    return { tick, inputs, ...(viewport ? { viewport } : {}) };
+    const environment = timeline.startEnvironment();
+    return {
+      tick,
+      inputs,
+      ...(viewport ? { viewport } : {}),
+      ...(environment ? { environment } : {}),
+    };
   };
   const checkpoints = createCheckpointRefill({
     getParked: w.getParked,

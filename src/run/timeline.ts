@@ -12,6 +12,7 @@ import type { TickRecord } from '../protocol';
 import { createStore } from 'zustand/vanilla';
 import { byTick, lastTickOf } from './console-by-tick';
 import { createBranches } from './branches';
+import { environmentNote } from './environment-note';
 import { createHistory, type History, type HistoryLimits } from './history';
 import {
   INITIAL_TIMELINE as initial,
@@ -48,6 +49,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let recordedUntil = -1;
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
   let playQueued = false;
+  /** This run's environment notice: told once, kept in the console when it is refilled. */
+  let noted: string | null = null;
   const branches = createBranches<History>();
   const showFutures = () =>
     branches.list().map(({ forkTick, lastTick }) => ({ forkTick, lastTick }));
@@ -57,6 +60,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const followConsole = (tick: number) => {
     if (tick < shownUpTo) {
       deps.resetConsole(history.messagesIn(-1, tick));
+      if (noted) deps.notice(noted);
       if (history.first > 0)
         deps.notice(`Output before tick ${history.first} fell out of the history.`);
     } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
@@ -83,6 +87,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   };
 
   const record = (r: TickRecord) => {
+    const note =
+      r.environmentHere && r.environment && environmentNote(r.environment, r.environmentHere);
+    if (note && note !== noted) deps.notice(note);
+    if (note) noted = note;
     const diff = history.record(r);
     if (diff && !get().divergence) {
       const text = `Replay diverged at tick ${r.tick}: ${diff}`;
@@ -121,6 +129,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     getState: get,
     subscribe,
     startRun(f, start, recorded) {
+      noted = null;
       history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
         set({ firstTick: first, historyNote: note }),
       );
@@ -253,6 +262,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),
     startViewport: () => history.startViewport(),
+    startEnvironment: () => history.startEnvironment(),
     restoreFuture() {
       if (!frame || get().mode === 'replaying') return;
       if (get().mode === 'playing') api.pause();

@@ -9,6 +9,7 @@ import {
   tickOf,
   timeline,
 } from './helpers';
+import { findChromium } from './chromium';
 
 // A run is played, shared, then replayed in a second page: long flows on a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -156,4 +157,149 @@ document.body.replaceChildren(b);
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeEnabled();
   const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
   expect(link.length).toBeLessThan(65_536);
+});
+
+/** Draws from the viewport and logs what the program reads of its device at tick 0. */
+const DEVICE = `document.body.style.margin = '0';
+document.body.style.overflow = 'hidden';
+const canvas = document.createElement('canvas');
+canvas.style.display = 'block';
+document.body.append(canvas);
+const ctx = canvas.getContext('2d')!;
+console.log('viewport', innerWidth + 'x' + innerHeight, 'dpr', devicePixelRatio);
+console.log('dark', matchMedia('(prefers-color-scheme: dark)').matches, 'reduce', matchMedia('(prefers-reduced-motion: reduce)').matches);
+let t = 0;
+setInterval(() => {
+  t++;
+  canvas.width = innerWidth;
+  canvas.height = innerHeight;
+  ctx.fillStyle = 'navy';
+  ctx.fillRect((t * 13) % innerWidth, innerHeight / 2 - 20, 40, 40);
+  ctx.fillRect(innerWidth - 30, innerHeight - 30, 20, 20);
+  ctx.fillText(innerWidth + 'x' + innerHeight + ' beat ' + t, 10, 20);
+}, 100);
+`;
+
+/** Shares the current run from the Share dialog; the link. */
+async function shareRun(page: Page) {
+  const dialog = await openShare(page);
+  await dialog.getByText('Include this run').click();
+  await expect(includeRun(page)).toBeChecked();
+  await expect(dialog).toContainText(/Opens paused at tick \d+/);
+  return dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+}
+
+/**
+ * What the preview shows: its size and its pixels, all of them a canvas the viewport's size
+ * (a screenshot of the iframe element would also depend on where the pane sits in the page).
+ */
+const look = (page: Page) =>
+  preview(page)
+    .locator('canvas')
+    .evaluate((c: HTMLCanvasElement) => {
+      const url = c.toDataURL();
+      let h = 0;
+      for (let i = 0; i < url.length; i++) h = (Math.imul(h, 31) + url.charCodeAt(i)) | 0;
+      return `${innerWidth}x${innerHeight} canvas ${c.width}x${c.height} #${h}`;
+    });
+
+/** Runs DEVICE, lets it draw, pauses and steps back once: the sender's tick and what it shows. */
+async function recordDeviceRun(page: Page) {
+  await runProgram(page, DEVICE);
+  await expect(consoleLog(page)).toContainText('viewport', { timeout: 30_000 });
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+  await pause(page);
+  const last = await tickOf(page);
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, last - 1);
+  return { tick: last - 1, last, look: await look(page) };
+}
+
+test('a shared run replays at the sender’s preview size in a page of another size', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const sent = await recordDeviceRun(page);
+  const log = await consoleLog(page).innerText();
+  const link = await shareRun(page);
+  await page.close();
+
+  // A bigger window: its preview pane is larger than the sender's was.
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1600, height: 1000 });
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await atTick(other, sent.tick);
+  await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(sent.last));
+  await expect.poll(() => consoleLog(other).innerText()).toBe(log);
+  await expect.poll(() => look(other)).toBe(sent.look);
+});
+
+// Known bug (1 run in 3 under load): after a step back and forward in the receiver, a replayed
+// tick reported the receiver's pane size ("Replay diverged at tick 18: the viewport was
+// 507×383@1, replay 635×551@1"): something resizes a replay frame to the pane. Not yet found.
+test.fixme('stepping through a shared run at another size keeps the sender’s size', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const sent = await recordDeviceRun(page);
+  const link = await shareRun(page);
+  await page.close();
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1600, height: 1000 });
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await atTick(other, sent.tick);
+  // Stepping through it replays at that size too.
+  await other.getByRole('button', { name: 'Step back' }).click();
+  await atTick(other, sent.tick - 1);
+  await other.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(other, sent.tick);
+  await expect.poll(() => look(other)).toBe(sent.look);
+  await expect(consoleLog(other)).not.toContainText('diverged');
+});
+
+// Playwright's deviceScaleFactor does not reach the preview (an out-of-process iframe):
+// the sender's browser is started at 2× instead.
+test('a run recorded at 2× in dark mode replays its reads in a 1× light browser, and says what CSS cannot match', async ({
+  page,
+  playwright,
+}) => {
+  const sharp = await playwright.chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--force-device-scale-factor=2'],
+  });
+  const sharpContext = await sharp.newContext({
+    baseURL: test.info().project.use.baseURL,
+    colorScheme: 'dark',
+    reducedMotion: 'reduce',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const sender = await sharpContext.newPage();
+  const sent = await recordDeviceRun(sender);
+  const log = consoleLog(sender);
+  await expect(log).toContainText('dpr 2');
+  await expect(log).toContainText('dark true reduce true');
+  // The sender's own replays ran in the same browser: nothing to say.
+  await expect(log).not.toContainText('browser differs');
+  const link = await shareRun(sender);
+  await sharp.close();
+
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  await page.goto(link);
+  await expect(runStatus(page)).toHaveText('Paused', { timeout: 90_000 });
+  await atTick(page, sent.tick);
+  const got = consoleLog(page);
+  await expect(got).toContainText('dpr 2');
+  await expect(got).toContainText('dark true reduce true');
+  await expect(got).toContainText(
+    'This replay’s browser differs from the recorded run: device pixel ratio is 1 here, 2 in the run; prefers-color-scheme is light here, dark in the run; prefers-reduced-motion is no-preference here, reduce in the run.',
+  );
+  // Said once, and kept in the console when a step back refills it.
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, sent.tick - 1);
+  await expect(got.getByText('This replay’s browser differs')).toHaveCount(1);
+  await expect(got).not.toContainText('diverged');
 });

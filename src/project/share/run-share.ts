@@ -6,8 +6,15 @@
  * format 2) and checked on the way in like anything the preview sends: a link is untrusted.
  */
 import { z } from 'zod';
-import { FETCH_INPUT, MAX_VIEWPORT_PX, RESIZE_INPUT, type InputRecord } from '../../protocol';
-import { inputRecord } from '../../protocol/runtime-message-schema';
+import {
+  FETCH_INPUT,
+  MAX_VIEWPORT_PX,
+  RESIZE_INPUT,
+  type InputRecord,
+  type RunEnvironment,
+  type Viewport,
+} from '../../protocol';
+import { inputRecord, runEnvironment } from '../../protocol/runtime-message-schema';
 
 export interface SharedRun {
   /** Seed of the run's random generator. */
@@ -20,7 +27,17 @@ export interface SharedRun {
   lastTick: number;
   /** Recorded inputs of ticks 1..lastTick, and fetch responses (served from the record). */
   inputs: InputRecord[];
+  /** The viewport tick 0 ran at: the receiver replays at it, whatever its own pane's size. */
+  viewport?: Viewport;
+  /** The device pixel ratio and media features tick 0 ran with (JavaScript reads replay them). */
+  environment?: RunEnvironment;
 }
+
+/**
+ * Newest run JSON this Playpen reads and writes (its `v`). 2 carries the start (`viewport`,
+ * `environment`); a run without `v` is a version-1 one and replays at the receiver's size.
+ */
+export const RUN_JSON_VERSION = 2;
 
 /**
  * Longest link with a run: past 64 Ki characters some browsers and most chat apps cut or
@@ -33,7 +50,11 @@ export const MAX_SHARED_FETCH_BYTES = 64 * 1024;
 export const MAX_SHARED_TICKS = 10_000_000;
 export const MAX_SHARED_INPUTS = 200_000;
 
+const side = z.number().int().min(1).max(MAX_VIEWPORT_PX);
 const runSchema = z.object({
+  v: z.number().int().min(1).max(RUN_JSON_VERSION).optional(),
+  viewport: z.object({ width: side, height: side }).optional(),
+  environment: runEnvironment.optional(),
   seed: z
     .number()
     .int()
@@ -50,7 +71,7 @@ export type ReadRunResult = { ok: true; run: SharedRun } | { ok: false; error: s
 const encoder = new TextEncoder();
 
 export function writeRun(run: SharedRun): Uint8Array {
-  return encoder.encode(JSON.stringify(run));
+  return encoder.encode(JSON.stringify({ ...run, v: RUN_JSON_VERSION }));
 }
 
 /** What is wrong with a run's ticks, as the end of "its …"; null when they are consistent. */
@@ -94,14 +115,22 @@ export function readRun(bytes: Uint8Array): ReadRunResult {
   } catch {
     return fail('it is not valid data: the link was probably cut off or changed');
   }
+  const v = (data as { v?: unknown } | null)?.v;
+  if (typeof v === 'number' && Number.isInteger(v) && v > RUN_JSON_VERSION)
+    return {
+      ok: false,
+      error: `The run in this link was made by a newer Playpen (run version ${v}), so the code opened without it: reload to update, or ask for a new link.`,
+    };
   const parsed = runSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : 'the run';
     return fail(`${where}: ${issue.message}`);
   }
-  const problem = tickProblem(parsed.data);
-  return problem ? fail(`its ${problem}`) : { ok: true, run: parsed.data };
+  // `v` is the JSON's, not the run's: a reader knows every version up to RUN_JSON_VERSION.
+  const { v: _version, ...run } = parsed.data;
+  const problem = tickProblem(run);
+  return problem ? fail(`its ${problem}`) : { ok: true, run };
 }
 
 /**

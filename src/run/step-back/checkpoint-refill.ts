@@ -30,7 +30,10 @@ export interface CheckpointRefillDeps {
   /** The parked previews, once the preview pane is mounted. */
   getParked(): ParkedPreviews | null;
   /** The run's timeline: checkpoints follow its pauses, and replays need its inputs. */
-  timeline: Pick<Timeline, 'getState' | 'subscribe' | 'inputsUpTo' | 'startViewport'>;
+  timeline: Pick<
+    Timeline,
+    'getState' | 'subscribe' | 'inputsUpTo' | 'startViewport' | 'startEnvironment'
+  >;
   /** Program and run info of the current run (what a checkpoint replays). */
   getCurrent(): { program: Program; run: RunInfo } | null;
   /** How many checkpoints to keep (settings; 0 = none). */
@@ -134,7 +137,13 @@ export function createCheckpointRefill(deps: CheckpointRefillDeps): CheckpointRe
     } else {
       const tick = step.park;
       const viewport = timeline.startViewport();
-      const replay = { tick, inputs: timeline.inputsUpTo(tick), ...(viewport ? { viewport } : {}) };
+      const environment = timeline.startEnvironment();
+      const replay = {
+        tick,
+        inputs: timeline.inputsUpTo(tick),
+        ...(viewport ? { viewport } : {}),
+        ...(environment ? { environment } : {}),
+      };
       const run: RunInfo = { ...current.run, replay };
       parked.push({ tick, run });
       previews.park(current.program, run);

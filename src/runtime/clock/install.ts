@@ -28,6 +28,7 @@ import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { createViewportTracker, waitForViewport } from './viewport.ts';
+import { startEnvironment } from './environment-reads.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
 import { installPopupGuard, type PopupGuard } from './popup-guard.ts';
 import { installWorkerLimit } from './worker-limit.ts';
@@ -149,6 +150,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     whenSized: (size, then) => (size ? waitForViewport(viewportDeps, size, then) : then()),
     install(seed, startTime, replay) {
       viewport.start(replay?.viewport);
+      const start = startEnvironment(win, replay?.environment);
       random = createRandom(seed);
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError, guard });
@@ -211,7 +213,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
           dispatchInput(win, input);
         },
-        scene: (tick) => readScene(tick, animations),
+        scene: (tick) =>
+          tick === 0 ? { ...readScene(0, animations), ...start } : readScene(tick, animations),
         syncAnimations: (at, discover) => {
           animations = sync(at, discover);
         },

@@ -19,7 +19,9 @@ export interface TickLoopDeps {
   consoleText(): number;
   domHash(): number;
   /** The viewport, animations and (sampled) canvas pixels after `tick`. */
-  scene(tick: number): Pick<TickRecord, 'viewport' | 'animations' | 'canvas'>;
+  scene(
+    tick: number,
+  ): Pick<TickRecord, 'viewport' | 'animations' | 'canvas' | 'environment' | 'environmentHere'>;
   /** Replays a recorded input event. */
   dispatchInput(input: InputRecord): void;
   /**

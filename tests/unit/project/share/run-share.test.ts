@@ -12,7 +12,9 @@ import {
   MAX_RUN_LINK_CHARS,
   MAX_SHARED_FETCH_BYTES,
   readRun,
+  RUN_JSON_VERSION,
   runLinkProblem,
+  writeRun,
   type SharedRun,
 } from '../../../../src/project/share/run-share';
 import { crc32 } from '../../../../src/project/import/zip-reader';
@@ -106,6 +108,73 @@ describe('a run in a share link', () => {
         ok: false,
         error: expect.stringMatching(/resize at tick 2 asks for a size no preview takes/),
       });
+  });
+
+  test('the run’s start (tick-0 viewport and environment) round-trips, versioned', () => {
+    const started: SharedRun = {
+      ...run,
+      viewport: { width: 531, height: 287 },
+      environment: {
+        dpr: 2,
+        colorScheme: 'dark',
+        reducedMotion: true,
+        pointer: 'coarse',
+        hover: false,
+      },
+    };
+    expect(JSON.parse(new TextDecoder().decode(writeRun(started)))).toMatchObject({
+      v: RUN_JSON_VERSION,
+    });
+    const result = decodeFragment(encodeProject(project, { run: started }));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.options.run).toEqual(started);
+    // A version-1 run (no `v`, no start) and a version-2 one without an environment open.
+    expect(readRun(json(run))).toEqual({ ok: true, run });
+    const sized = { ...run, viewport: { width: 531, height: 287 } };
+    expect(readRun(json({ ...sized, v: 2 }))).toEqual({ ok: true, run: sized });
+  });
+
+  test('a run made by a newer Playpen opens the code and says so', () => {
+    const result = decodeFragment(runLink(writeProject({ project }), json({ ...run, v: 3 })));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.project).toEqual(project);
+    expect(result.options.run).toBeUndefined();
+    expect(result.runError).toBe(
+      'The run in this link was made by a newer Playpen (run version 3), so the code opened without it: reload to update, or ask for a new link.',
+    );
+  });
+
+  test('a start no preview or browser has is refused with what was wrong', () => {
+    const env = {
+      dpr: 1,
+      colorScheme: 'light',
+      reducedMotion: false,
+      pointer: 'fine',
+      hover: true,
+    };
+    const cases: [unknown, RegExp][] = [
+      [{ width: 0, height: 300 }, /viewport\.width/],
+      [{ width: 400, height: 100_001 }, /viewport\.height/],
+      [{ width: 400.5, height: 300 }, /viewport\.width/],
+      [{ width: 400 }, /viewport\.height/],
+    ];
+    for (const [viewport, why] of cases)
+      expect(readRun(json({ ...run, v: 2, viewport }))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(why),
+      });
+    for (const [environment, why] of [
+      [{ ...env, dpr: 0 }, /environment\.dpr/],
+      [{ ...env, dpr: 1e6 }, /environment\.dpr/],
+      [{ ...env, colorScheme: 'sepia' }, /environment\.colorScheme/],
+      [{ ...env, hover: undefined }, /environment\.hover/],
+      ['dark', /environment/],
+    ] as [unknown, RegExp][])
+      expect(readRun(json({ ...run, v: 2, environment }))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(why),
+      });
+    expect(readRun(json({ ...run, v: 0 }))).toMatchObject({ ok: false, error: /\(v: / });
   });
 
   test('code-only links keep format 1; a run makes format 2', () => {
