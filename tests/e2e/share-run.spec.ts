@@ -236,10 +236,9 @@ test('a shared run replays at the sender’s preview size in a page of another s
   await expect.poll(() => look(other)).toBe(sent.look);
 });
 
-// Known bug (1 run in 3 under load): after a step back and forward in the receiver, a replayed
-// tick reported the receiver's pane size ("Replay diverged at tick 18: the viewport was
-// 507×383@1, replay 635×551@1"): something resizes a replay frame to the pane. Not yet found.
-test.fixme('stepping through a shared run at another size keeps the sender’s size', async ({
+// A checkpoint moved on before its frame booted once replayed at the pane's size ("Replay
+// diverged at tick 18: the viewport was 507×383@1, replay 635×551@1"): parked-frames.ts.
+test('stepping through a shared run at another size keeps the sender’s size', async ({
   page,
   context,
 }) => {

@@ -115,7 +115,10 @@ export function createParkedFrames(
             entry.resting = message.state.mode === 'paused';
             if (entry.resting && entry.pending) sendPending(entry);
           };
-          const replay = entry.pending ?? run.replay;
+          // A move asked for meanwhile is the target; the run's tick-0 viewport and environment
+          // stay (without them the frame would replay at the pane's size and the browser's).
+          const replay =
+            entry.pending && run.replay ? { ...run.replay, ...entry.pending } : run.replay;
           entry.pending = null;
           entry.sent = replay?.tick ?? 0;
           start(frame, replay);

@@ -59,6 +59,23 @@ describe('parked frames', () => {
     await settle();
     expect(starts).toEqual([25]);
 
+    // The move keeps the run's recorded start: a frame booted late once replayed at the pane's
+    // size instead (share-run.spec: "Replay diverged … the viewport was 507×383, replay 635×551").
+    const viewport = { width: 507, height: 383 };
+    const environment = {
+      dpr: 2,
+      colorScheme: 'dark',
+      reducedMotion: false,
+      pointer: 'fine',
+      hover: true,
+    } as const;
+    const sized: RunInfo = { ...r1, replay: { tick: 10, inputs: [], viewport, environment } };
+    const replays: unknown[] = [];
+    parked.park(sized, Promise.resolve(fakeFrame().frame), (_f, replay) => replays.push(replay));
+    parked.advance(sized, 25, []);
+    await settle();
+    expect(replays).toEqual([{ tick: 25, inputs: [], viewport, environment }]);
+
     const f = fakeFrame();
     const r2 = run(10);
     parked.park(r2, Promise.resolve(f.frame), () => {});
