@@ -158,3 +158,28 @@ test('a 640×420 embed has a one-row header and every speed button on screen', a
     expect(box.y + box.height).toBeLessThanOrEqual(420);
   }
 });
+
+test('at 768 px the playback bar over the preview shows the whole tick text and keeps its size as ticks grow and the run pauses', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await getLoadedApp(page);
+  await replaceEditorText(page, 'setInterval(() => {}, 5);\n');
+  const tick = page.locator('.pp-transport .pp-tick');
+  const bar = page.locator('.pp-transport');
+  const frame = page.locator('iframe[title="Preview"]');
+  await expect(tick).toHaveText(/^Tick \d+ \/ \d+/, { timeout: 30_000 });
+  const before = { bar: await boxOf(bar), preview: await boxOf(frame) };
+  // Four-digit ticks and ten seconds or more: the text is at its longest for a while.
+  await expect(tick).toHaveText(/^Tick \d{4,} \/ \d{4,} · \d{2,}\.\d{3} s$/, { timeout: 90_000 });
+  const whole = () => tick.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(await whole()).toBe(true);
+  expect(await boxOf(bar)).toEqual(before.bar);
+  expect(await boxOf(frame)).toEqual(before.preview);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  expect(await whole()).toBe(true);
+  expect(await boxOf(bar)).toEqual(before.bar);
+  expect(await boxOf(frame)).toEqual(before.preview);
+});
