@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { consoleLog, getLoadedApp, preview, replaceEditorText, runStatus } from './helpers';
 
+/** Monaco's text field, named after the open file. */
+const editorInput = (page: Page) => page.getByRole('textbox', { name: /^Editor:/ });
+
 /** The box of a control, to compare where it is before and after something changes. */
 const boxOf = async (control: Locator) => (await control.boundingBox())!;
 
@@ -133,7 +136,9 @@ test('?readonly without a link says so and opens the usual, editable app', async
   expect(new URL(page.url()).search).toBe('');
 });
 
-test('a broken embedded project shows its build error in the Console tab', async ({ page }) => {
+test('a broken embedded project shows its build error in the Console and Problems tabs', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto('/?embed');
   await expect(runStatus(page)).toHaveText('Running', { timeout: 60_000 });
@@ -143,6 +148,13 @@ test('a broken embedded project shows its build error in the Console tab', async
   await expect(page.getByRole('tab', { name: 'Console' })).toHaveAttribute('aria-selected', 'true');
   await expect(consoleLog(page)).toBeVisible();
   await expect(consoleLog(page)).toContainText('src/main.ts');
+  // Problems lists it too, and opens its place in the editor.
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  const problem = page
+    .getByRole('region', { name: 'Problems' })
+    .getByRole('button', { name: /build · src\/main\.ts:1/ });
+  await problem.click();
+  await expect(editorInput(page)).toBeFocused();
 });
 
 test('a 640×420 embed has a one-row header and every speed button on screen', async ({ page }) => {
