@@ -104,6 +104,17 @@ test('at 1280×800 the toolbar is one row; Run and the preview stay put between 
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(runStatus(page)).toHaveText('Running');
   expect(await boxOf(frame)).toEqual(running.preview);
+
+  // The resize handles are a real target (a few px wide) and show a focus ring from the keys.
+  for (const name of ['Resize the Files panel', 'Resize the editor and the preview']) {
+    const handle = page.getByRole('separator', { name });
+    expect((await boxOf(handle)).width).toBeGreaterThanOrEqual(4);
+  }
+  const handle = page.getByRole('separator', { name: 'Resize the preview and the console' });
+  expect((await boxOf(handle)).height).toBeGreaterThanOrEqual(4);
+  await handle.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(handle).toHaveCSS('outline-style', 'solid');
 });
 
 test('the project is renamed in the header and Projects shows the new name', async ({ page }) => {
