@@ -13,12 +13,21 @@ import { EmbedFilePicker } from './EmbedFilePicker';
 import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { OpenInPlaypenLink } from './OpenInPlaypenLink';
+import type { RevealTarget } from './EditorArea';
+import { ProblemsPanel } from '../problems/ProblemsPanel';
+import { ProblemsTabLabel } from '../problems/ProblemsTabLabel';
+import type { ProblemsStore } from '../problems/problems-store';
 import './layout.css';
 
-type EmbedTab = 'code' | 'preview' | 'console';
+type EmbedTab = 'code' | 'preview' | 'console' | 'problems';
 
-function ViewTabs({ tabs }: { tabs: readonly EmbedTab[] }) {
-  const names: Record<EmbedTab, string> = { code: 'Code', preview: 'Preview', console: 'Console' };
+function ViewTabs({ tabs, problems }: { tabs: readonly EmbedTab[]; problems: ProblemsStore }) {
+  const names: Record<EmbedTab, ReactNode> = {
+    code: 'Code',
+    preview: 'Preview',
+    console: 'Console',
+    problems: <ProblemsTabLabel problems={problems} />,
+  };
   return (
     <TabList aria-label="View" className="pp-embed-tablist">
       {tabs.map((id) => (
@@ -32,8 +41,9 @@ function ViewTabs({ tabs }: { tabs: readonly EmbedTab[] }) {
 
 /**
  * `?embed`: a one-row header (name, Run, status, "Open in Playpen"); a file picker over the
- * editor (no file tree); playback over the preview; the console a tab beside the preview at
- * any width. Narrow: Code, Preview and Console are tabs. A failed build shows the Console.
+ * editor (no file tree); playback over the preview; the Console and Problems tabs beside the
+ * preview at any width. Narrow: Code, Preview, Console and Problems are tabs. A failed build
+ * shows the Console; a problem's place opens in the editor.
  */
 export function EmbedLayout({ session }: { session: Session }) {
   // Slices only: an edit or a run must not re-render the whole embed.
@@ -43,6 +53,15 @@ export function EmbedLayout({ session }: { session: Session }) {
   const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
   const [tab, setTab] = useState<EmbedTab>('code');
   const select = (key: Key) => setTab(String(key) as EmbedTab);
+  const [reveal, setReveal] = useState<RevealTarget | null>(null);
+  const openLocation = useCallback(
+    (path: string, line: number, column: number) => {
+      session.project.setActive(path);
+      setReveal((prev) => ({ path, line, column, nonce: (prev?.nonce ?? 0) + 1 }));
+      setTab('code');
+    },
+    [session],
+  );
 
   // Runs at start (unless the last run hung: HangBanner says why), and again when the layout
   // flips (the preview pane is then a new element).
@@ -61,7 +80,7 @@ export function EmbedLayout({ session }: { session: Session }) {
   const editor = (
     <div className="pp-embed-code">
       <EmbedFilePicker store={session.project} />
-      <EditorArea session={session} reveal={null} readOnly={readOnly} />
+      <EditorArea session={session} reveal={reveal} readOnly={readOnly} />
     </div>
   );
   const preview = (
@@ -69,17 +88,18 @@ export function EmbedLayout({ session }: { session: Session }) {
       <div className="pp-transport">
         <RunControls timeline={session.timeline} />
       </div>
-      <LivePreviewPane session={session} attach={attach} />
+      <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
     </>
   );
   const consolePanel = (
     <ConsolePanel
       store={session.console}
-      onOpenLocation={() => {}}
+      onOpenLocation={openLocation}
       onSeekTick={session.timeline.seek}
       onEvaluate={session.timeline.evaluate}
     />
   );
+  const problemsPanel = <ProblemsPanel problems={session.problems} onOpenLocation={openLocation} />;
   const panel = (id: EmbedTab, body: ReactNode) => (
     <TabPanel id={id} className="pp-embed-panel" shouldForceMount>
       {body}
@@ -105,10 +125,14 @@ export function EmbedLayout({ session }: { session: Session }) {
         <ViewBanners session={session} />
         {narrow ? (
           <Tabs className="pp-embed-tabs" selectedKey={tab} onSelectionChange={select}>
-            <ViewTabs tabs={['code', 'preview', 'console']} />
+            <ViewTabs
+              tabs={['code', 'preview', 'console', 'problems']}
+              problems={session.problems}
+            />
             {panel('code', editor)}
             {panel('preview', preview)}
             {panel('console', consolePanel)}
+            {panel('problems', problemsPanel)}
           </Tabs>
         ) : (
           <div className="pp-embed-split">
@@ -118,9 +142,10 @@ export function EmbedLayout({ session }: { session: Session }) {
               selectedKey={tab === 'code' ? 'preview' : tab}
               onSelectionChange={select}
             >
-              <ViewTabs tabs={['preview', 'console']} />
+              <ViewTabs tabs={['preview', 'console', 'problems']} problems={session.problems} />
               {panel('preview', preview)}
               {panel('console', consolePanel)}
+              {panel('problems', problemsPanel)}
             </Tabs>
           </div>
         )}

@@ -4,7 +4,7 @@ import type { Session } from './session';
 import { useStore } from '../ui/useStore';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
-import { countProblems } from '../problems/problem-list';
+import { ProblemsTabLabel } from '../problems/ProblemsTabLabel';
 import type { OpenLocation } from '../problems/open-location';
 
 /**
@@ -22,10 +22,6 @@ export function OutputTabs({
   const [selected, setSelected] = useState<Key>('console');
   const problemsRef = useRef<HTMLElement>(null);
   const showRequests = useStore(session.problems, (s) => s.showRequests);
-  const total = useStore(session.problems, (s) => {
-    const { errors, warnings } = countProblems(s);
-    return errors + warnings;
-  });
   const seen = useRef(showRequests);
   useEffect(() => {
     if (seen.current === showRequests) return;
@@ -42,12 +38,7 @@ export function OutputTabs({
           Console
         </Tab>
         <Tab id="problems" className="pp-output-tab">
-          Problems
-          {total > 0 && (
-            <span className="pp-output-tab__count" aria-hidden>
-              {total > 999 ? '999+' : total}
-            </span>
-          )}
+          <ProblemsTabLabel problems={session.problems} />
         </Tab>
       </TabList>
       <TabPanel id="console" className="pp-output-panel" shouldForceMount>

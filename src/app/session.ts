@@ -253,7 +253,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
             });
           }
         },
-        onShortcut: (action) => applyRunShortcut(timeline, action),
+        onShortcut: (action) =>
+          action === 'save' ? view.requestSave() : applyRunShortcut(timeline, action),
         onStartError: (error) => {
           timeline.replayFailed();
           consoleStore.push({ kind: 'notice', text: error.message });

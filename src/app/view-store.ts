@@ -13,6 +13,8 @@ export interface ViewState {
   embed: boolean;
   /** A message the user must see (shown as an alert) until dismissed. */
   notice: string | null;
+  /** Ctrl/Cmd+S presses forwarded by the preview (the app's key listener never sees them). */
+  saveRequests: number;
 }
 
 export interface ViewStore {
@@ -22,6 +24,8 @@ export interface ViewStore {
   makeEditable(): void;
   showNotice(text: string): void;
   dismissNotice(): void;
+  /** Ctrl/Cmd+S was pressed in the preview: the keyboard help saves and says how it went. */
+  requestSave(): void;
   /** The project is saved now: drop `#code/…` so a reload restores the saved copy, not the link. */
   forgetPermalink(): void;
 }
@@ -41,6 +45,7 @@ export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
     readOnly: startup.readOnly,
     embed: startup.embed,
     notice: startup.error ?? startup.runError ?? null,
+    saveRequests: 0,
   }));
   // The bad link was reported: drop its fragment and `?readonly`, so a reload does not
   // report it again and the address says what is shown (the user's own, editable project).
@@ -67,6 +72,7 @@ export function createViewStore(startup: Startup, url: UrlBar): ViewStore {
     },
     showNotice: (text) => set({ notice: text }),
     dismissNotice: () => set({ notice: null }),
+    requestSave: () => set({ saveRequests: getState().saveRequests + 1 }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { HostMessage, Program, ReplayTarget, RuntimeMessage } from '../protocol';
-import type { RunShortcut } from '../protocol/run-shortcuts';
+import type { PreviewShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
@@ -30,8 +30,8 @@ export interface PreviewHostOptions {
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
-  /** A run shortcut pressed while the visible preview had focus (the app's listener missed it). */
-  onShortcut?(action: RunShortcut): void;
+  /** A run shortcut or save pressed while the visible preview had focus (the app's listener missed it). */
+  onShortcut?(action: PreviewShortcut): void;
   /** How often the running preview is pinged. */
   heartbeatMs?: number;
   /** Silence after which a preview counts as hung. */

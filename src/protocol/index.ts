@@ -272,8 +272,11 @@ export type RuntimeMessage =
    * when the preview then stops answering (a microtask storm), the watchdog can name the tick.
    */
   | { type: 'tick-started'; tick: number }
-  /** A run shortcut pressed while the preview had focus and the program did not take the key. */
-  | { type: 'shortcut'; action: 'toggle' | 'forward' | 'back' }
+  /**
+   * A run shortcut or Ctrl/Cmd+S pressed while the preview had focus and the program did not
+   * take the key.
+   */
+  | { type: 'shortcut'; action: 'toggle' | 'forward' | 'back' | 'save' }
   /**
    * The program's own code (or a replay) moved keyboard focus into the preview, which the user
    * had not given it: the host takes it back (browsers block autofocus in cross-origin frames

@@ -9,6 +9,22 @@ export const SHORTCUTS = { toggle: 'Alt+P', forward: 'Alt+.', back: 'Alt+,' } as
 
 export type RunShortcut = 'toggle' | 'forward' | 'back';
 
+/** What the preview forwards to the app: a run shortcut, or Ctrl/Cmd+S (save the project). */
+export type PreviewShortcut = RunShortcut | 'save';
+
+/** Ctrl+S (Cmd+S on macOS) without Alt or Shift: the app's save, wherever the focus is. */
+export function isSaveChord(
+  event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'isComposing'>,
+): boolean {
+  return (
+    event.key.toLowerCase() === 's' &&
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey &&
+    !event.isComposing
+  );
+}
+
 /** The run action of a key press, or null when it is not a run shortcut. */
 export function runShortcut(
   event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>,

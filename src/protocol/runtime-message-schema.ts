@@ -186,7 +186,7 @@ const runtimeMessage = z.discriminatedUnion('type', [
   ticksMessage,
   z.object({ type: z.literal('evaluated') }),
   z.object({ type: z.literal('tick-started'), tick: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('shortcut'), action: z.enum(['toggle', 'forward', 'back']) }),
+  z.object({ type: z.literal('shortcut'), action: z.enum(['toggle', 'forward', 'back', 'save']) }),
   z.object({ type: z.literal('focus-taken') }),
   z.object({
     type: z.literal('viewport'),

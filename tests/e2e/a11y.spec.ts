@@ -76,6 +76,17 @@ const STATES: AxeState[] = [
     },
   },
   {
+    name: 'embed, build error, Problems open',
+    async reach(page) {
+      await page.goto('/?embed');
+      await expect(runStatus(page)).toHaveText('Running', { timeout: 60_000 });
+      await replaceEditorText(page, 'const broken = ;\n');
+      await expect(runStatus(page)).toHaveText('Build failed', { timeout: 30_000 });
+      await page.getByRole('tab', { name: 'Problems' }).click();
+      await expect(page.getByRole('region', { name: 'Problems' })).toContainText('src/main.ts');
+    },
+  },
+  {
     name: 'phone',
     async reach(page) {
       await page.setViewportSize({ width: 375, height: 812 });

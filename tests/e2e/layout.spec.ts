@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { consoleLog, getLoadedApp, preview, replaceEditorText, runStatus } from './helpers';
 
+/** Monaco's text field, named after the open file. */
+const editorInput = (page: Page) => page.getByRole('textbox', { name: /^Editor:/ });
+
 /** The box of a control, to compare where it is before and after something changes. */
 const boxOf = async (control: Locator) => (await control.boundingBox())!;
 
@@ -101,6 +104,17 @@ test('at 1280×800 the toolbar is one row; Run and the preview stay put between 
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(runStatus(page)).toHaveText('Running');
   expect(await boxOf(frame)).toEqual(running.preview);
+
+  // The resize handles are a real target (a few px wide) and show a focus ring from the keys.
+  for (const name of ['Resize the Files panel', 'Resize the editor and the preview']) {
+    const handle = page.getByRole('separator', { name });
+    expect((await boxOf(handle)).width).toBeGreaterThanOrEqual(4);
+  }
+  const handle = page.getByRole('separator', { name: 'Resize the preview and the console' });
+  expect((await boxOf(handle)).height).toBeGreaterThanOrEqual(4);
+  await handle.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(handle).toHaveCSS('outline-style', 'solid');
 });
 
 test('the project is renamed in the header and Projects shows the new name', async ({ page }) => {
@@ -133,7 +147,9 @@ test('?readonly without a link says so and opens the usual, editable app', async
   expect(new URL(page.url()).search).toBe('');
 });
 
-test('a broken embedded project shows its build error in the Console tab', async ({ page }) => {
+test('a broken embedded project shows its build error in the Console and Problems tabs', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto('/?embed');
   await expect(runStatus(page)).toHaveText('Running', { timeout: 60_000 });
@@ -143,6 +159,13 @@ test('a broken embedded project shows its build error in the Console tab', async
   await expect(page.getByRole('tab', { name: 'Console' })).toHaveAttribute('aria-selected', 'true');
   await expect(consoleLog(page)).toBeVisible();
   await expect(consoleLog(page)).toContainText('src/main.ts');
+  // Problems lists it too, and opens its place in the editor.
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  const problem = page
+    .getByRole('region', { name: 'Problems' })
+    .getByRole('button', { name: /build · src\/main\.ts:1/ });
+  await problem.click();
+  await expect(editorInput(page)).toBeFocused();
 });
 
 test('a 640×420 embed has a one-row header and every speed button on screen', async ({ page }) => {
@@ -157,4 +180,33 @@ test('a 640×420 embed has a one-row header and every speed button on screen', a
     expect(box.x + box.width).toBeLessThanOrEqual(640);
     expect(box.y + box.height).toBeLessThanOrEqual(420);
   }
+});
+
+test('at 768 px the playback bar over the preview shows the whole tick text and keeps its size as ticks grow and the run pauses', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await getLoadedApp(page);
+  await replaceEditorText(
+    page,
+    "document.body.textContent = 'ticking';\nsetInterval(() => {}, 5);\n",
+  );
+  const tick = page.locator('.pp-transport .pp-tick');
+  const bar = page.locator('.pp-transport');
+  const frame = page.locator('iframe[title="Preview"]');
+  // The edited program's run is on screen (not the example's, whose frame it replaces).
+  await expect(preview(page).locator('body')).toHaveText('ticking', { timeout: 30_000 });
+  const before = { bar: await boxOf(bar), preview: await boxOf(frame) };
+  // Four-digit ticks and ten seconds or more: the text is at its longest for a while.
+  await expect(tick).toHaveText(/^Tick \d{4,} \/ \d{4,} · \d{2,}\.\d{3} s$/, { timeout: 90_000 });
+  const whole = () => tick.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(await whole()).toBe(true);
+  expect(await boxOf(bar)).toEqual(before.bar);
+  expect(await boxOf(frame)).toEqual(before.preview);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  expect(await whole()).toBe(true);
+  expect(await boxOf(bar)).toEqual(before.bar);
+  expect(await boxOf(frame)).toEqual(before.preview);
 });

@@ -56,3 +56,71 @@ test('run shortcuts work while the preview has focus, but not while typing in it
   await expect(runStatus(page)).toHaveText('Running');
   await expect(consoleLog(page)).not.toContainText('program got KeyP #3');
 });
+
+/**
+ * A page that logs what it sees of Ctrl/Cmd+S: whether its default was cancelled once the
+ * whole dispatch is over (read on keyup), and, with "Keep Ctrl+S" checked, it keeps the key.
+ */
+const SAVE_PROGRAM = `const title = document.createElement('h1');
+title.textContent = 'Keys';
+const keep = document.createElement('input');
+keep.type = 'checkbox';
+keep.setAttribute('aria-label', 'Keep Ctrl+S');
+const field = document.createElement('input');
+field.setAttribute('aria-label', 'Name');
+document.body.replaceChildren(title, keep, field);
+let last = null;
+let kept = 0;
+addEventListener('keydown', (e) => {
+  if (e.code !== 'KeyS' || !(e.ctrlKey || e.metaKey)) return;
+  last = e;
+  if (keep.checked) {
+    e.preventDefault();
+    console.log('program kept Ctrl+S #' + ++kept);
+  }
+});
+addEventListener('keyup', (e) => {
+  if (e.code === 'KeyS' && last) console.log('save default prevented: ' + last.defaultPrevented);
+  last = null;
+});
+setInterval(() => {}, 100);
+`;
+
+test('Ctrl/Cmd+S in the preview saves the project and cancels the browser’s Save page', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, SAVE_PROGRAM);
+  await expect(preview(page).locator('h1')).toHaveText('Keys', { timeout: 30_000 });
+  const saveStatus = page.getByRole('status', { name: 'Save status' });
+
+  // Typing in the program's field: Ctrl+S is still the app's save (it types no character).
+  await preview(page).getByRole('textbox', { name: 'Name' }).click();
+  await page.keyboard.press('ControlOrMeta+KeyS');
+  await expect(saveStatus).toHaveText('Saved');
+  // The program saw the key, and the browser's default (its Save page dialog) was cancelled.
+  await expect(consoleLog(page)).toContainText('save default prevented: true');
+  await expect(page.locator('iframe[title="Preview"]')).toBeFocused();
+});
+
+test('a program that handles Ctrl/Cmd+S keeps it; while paused the app saves', async ({ page }) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, SAVE_PROGRAM);
+  await expect(preview(page).locator('h1')).toHaveText('Keys', { timeout: 30_000 });
+  const saveStatus = page.getByRole('status', { name: 'Save status' });
+
+  await preview(page).getByRole('checkbox', { name: 'Keep Ctrl+S' }).check();
+  await page.keyboard.press('ControlOrMeta+KeyS');
+  await expect(consoleLog(page)).toContainText('program kept Ctrl+S #1');
+  // Alt+P goes the same way after it: once paused, a forwarded save would have been seen.
+  await page.keyboard.press('Alt+KeyP');
+  await expect(runStatus(page)).toHaveText('Paused');
+  await expect(saveStatus).toHaveText('');
+
+  // Paused, the program must not react, so the key is the app's.
+  await page.keyboard.press('ControlOrMeta+KeyS');
+  await expect(saveStatus).toHaveText('Saved');
+  await expect(consoleLog(page)).not.toContainText('program kept Ctrl+S #2');
+});

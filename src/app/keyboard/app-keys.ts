@@ -3,22 +3,15 @@
  * page"), and `?` opens the Keyboard shortcuts dialog when typing it would not type a
  * character somewhere (the editor, a text field).
  */
+import { isSaveChord } from '../../protocol/run-shortcuts';
 
 type KeyEventLike = Pick<
   KeyboardEvent,
   'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'isComposing'
 >;
 
-/** Ctrl+S (Cmd+S on macOS) without Alt or Shift. */
-export function isSaveChord(event: KeyEventLike): boolean {
-  return (
-    event.key.toLowerCase() === 's' &&
-    (event.ctrlKey || event.metaKey) &&
-    !event.altKey &&
-    !event.shiftKey &&
-    !event.isComposing
-  );
-}
+// Shared with the preview's runtime, which forwards the chord when the preview has focus.
+export { isSaveChord };
 
 /** Where `?` is a character being typed, not a request for help. */
 export function acceptsText(target: EventTarget | null): boolean {

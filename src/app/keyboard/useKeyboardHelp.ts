@@ -3,7 +3,7 @@ import type { Session } from '../session';
 import { listenForAppKeys } from './app-keys';
 import { createKeyboardStore, type KeyboardStore } from './keyboard-store';
 
-/** The keyboard help of one app: its store, with Ctrl/Cmd+S and `?` listened for. */
+/** The keyboard help of one app: its store, with Ctrl/Cmd+S (here or in the preview) and `?` listened for. */
 export function useKeyboardHelp(session: Session): KeyboardStore {
   const [keys] = useState(createKeyboardStore);
   useEffect(
@@ -14,5 +14,15 @@ export function useKeyboardHelp(session: Session): KeyboardStore {
       }),
     [keys, session],
   );
+  // Ctrl/Cmd+S pressed in the preview reaches the app as a message, not a key event.
+  useEffect(() => {
+    let seen = session.view.getState().saveRequests;
+    return session.view.subscribe(() => {
+      const now = session.view.getState().saveRequests;
+      if (now === seen) return;
+      seen = now;
+      void keys.save(() => session.persistence.autosave.flush());
+    });
+  }, [keys, session]);
   return keys;
 }
