@@ -13,6 +13,7 @@ import { EmbedFilePicker } from './EmbedFilePicker';
 import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { OpenInPlaypenLink } from './OpenInPlaypenLink';
+import { listenForAppKeys } from './keyboard/app-keys';
 import type { RevealTarget } from './EditorArea';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { ProblemsTabLabel } from '../problems/ProblemsTabLabel';
@@ -68,6 +69,16 @@ export function EmbedLayout({ session }: { session: Session }) {
   useEffect(() => {
     if (!session.hang.getState().held) void session.controller.run();
   }, [session, narrow]);
+  // Ctrl/Cmd+S never opens the browser's Save page here either: it keeps the edits in the
+  // embed's memory (an embed stores nothing; "Open in Playpen" keeps them).
+  useEffect(
+    () =>
+      listenForAppKeys(window, {
+        save: () => void session.persistence.autosave.flush(),
+        showShortcuts: () => {},
+      }),
+    [session],
+  );
   // The build error is in the console: a blank preview would say nothing.
   useEffect(
     () =>

@@ -93,6 +93,16 @@ test('?embed without a link shows the example; edits in an embed stay out of sav
   await expect(page.locator('.pp-editor-tab')).toHaveText(ENTRY);
   await replaceEditorText(page, "document.body.textContent = 'typed in the embed';\n");
   await waitForRun(page);
+  // Ctrl/Cmd+S outside the editor never opens the browser's Save page in an embed either.
+  await page.evaluate(() =>
+    window.addEventListener('keydown', (e) => {
+      if (e.key.toLowerCase() === 's')
+        document.body.dataset.saveDefaultPrevented = String(e.defaultPrevented);
+    }),
+  );
+  await page.getByRole('tab', { name: 'Code' }).focus();
+  await page.keyboard.press('ControlOrMeta+S');
+  await expect(page.locator('body')).toHaveAttribute('data-save-default-prevented', 'true');
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(preview(page).locator('body')).toHaveText('typed in the embed', {
     timeout: 30_000,
