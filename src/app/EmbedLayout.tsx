@@ -77,7 +77,7 @@ export function EmbedLayout({ session }: { session: Session }) {
       store={session.console}
       onOpenLocation={() => {}}
       onSeekTick={session.timeline.seek}
-      onEvaluate={session.timeline.evaluate}
+      onEvaluate={session.evaluateConsole}
     />
   );
   const panel = (id: EmbedTab, body: ReactNode) => (
