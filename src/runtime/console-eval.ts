@@ -3,11 +3,7 @@
  * evaluation is an input like a click: replaying the tick evaluates the same source again, so
  * the echo, the result and any effect on the page come back exactly).
  */
-import {
-  CONSOLE_LOOP_GUARD,
-  type ConsoleCode,
-  type SerializedValue,
-} from '../protocol/index.ts';
+import { CONSOLE_LOOP_GUARD, type ConsoleCode, type SerializedValue } from '../protocol/index.ts';
 import { evalSource, expressionParser } from './console-eval-source.ts';
 import type { LoopCheck } from './loop-guard.ts';
 import { apply } from './safe-reflect.ts';
