@@ -36,6 +36,13 @@ const isJs: string = picomatch('*.js');
 console.log('pp-bench typed', size, isJs);
 `;
 
+/** What Prettier makes of `messy(name)`. */
+const tidy = (name: string) =>
+  Array.from(
+    { length: 1000 },
+    (_, i) => `const ${name}${i} = { a: ${i}, b: [1, 2, 3], c: "x${i}" };`,
+  ).join('\n') + '\n';
+
 /** 1,000 lines Prettier changes: `const   v0   =   {a:1,b:[1,2,3]}` and the like. */
 const messy = (name: string) =>
   Array.from(
@@ -50,6 +57,7 @@ const project = (): Project => ({
     'src/main.ts': { kind: 'text', text: "console.log('pp-bench 0');\n" },
     'src/a.ts': { kind: 'text', text: messy('a') },
     'src/b.ts': { kind: 'text', text: messy('b') },
+    'src/c.ts': { kind: 'text', text: messy('c') },
   },
 });
 
@@ -134,6 +142,25 @@ test('long tasks of type fetching and Prettier on the app page', async ({ page, 
       ),
     );
   }
+
+  // Control: the same 1,000-line change pasted, no Prettier: what the editor and the app do
+  // with such a change on the main thread whoever makes it.
+  await page.evaluate(() => window.__playpenBench.open!('src/c.ts'));
+  await pageTimeWhen(page, `${editorText}.includes('const   c0   =')`);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), tidy('c'));
+  await focusEditor(page);
+  rows.push(
+    await measure(
+      page,
+      'control: the same change pasted',
+      async () => {
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('ControlOrMeta+V');
+        return 0;
+      },
+      `${editorText}.includes('const c0 = { a: 0, b: [1, 2, 3], c: "x0" };')`,
+    ),
+  );
 
   console.log(
     table(
