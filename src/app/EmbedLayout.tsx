@@ -107,7 +107,7 @@ export function EmbedLayout({ session }: { session: Session }) {
       store={session.console}
       onOpenLocation={openLocation}
       onSeekTick={session.timeline.seek}
-      onEvaluate={session.timeline.evaluate}
+      onEvaluate={session.evaluateConsole}
     />
   );
   const problemsPanel = <ProblemsPanel problems={session.problems} onOpenLocation={openLocation} />;

@@ -46,7 +46,7 @@ export function OutputTabs({
           store={session.console}
           onOpenLocation={onOpenLocation}
           onSeekTick={session.timeline.seek}
-          onEvaluate={session.timeline.evaluate}
+          onEvaluate={session.evaluateConsole}
         />
       </TabPanel>
       <TabPanel id="problems" className="pp-output-panel" shouldForceMount>

@@ -30,6 +30,8 @@ export interface Session {
   persistence: Persistence;
   /** Play, pause, step and seek the current run. */
   timeline: Timeline;
+  /** The console input's evaluate: prepares the line in a worker, then records and sends it. */
+  evaluateConsole: (source: string) => Promise<string | null>;
   /** Prettier in a worker, started on the first format. */
   format: FormatClient;
   /** The run a share link can carry, and the shared run the page opened with. */

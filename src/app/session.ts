@@ -23,6 +23,7 @@ import { createPersistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
 import { createMemoryBackend } from '../project/storage/memory-backend';
 import { wireTimeline } from '../run/timeline-wiring';
+import { createConsoleEvaluator } from '../run/console-evaluator';
 import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/parked-previews';
 import { perfMark } from '../run/perf-marks';
 import { applyRunShortcut } from '../run/run-keys';
@@ -210,6 +211,14 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const packageTypes = createSessionPackageTypes(settings);
+  const consoleEvaluator = createConsoleEvaluator({
+    createWorker: () =>
+      new Worker(new URL('../../workers/console-eval.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'playpen-console-eval',
+      }),
+    evaluate: timeline.evaluate,
+  });
 
   return {
     settings,
@@ -221,6 +230,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     problems,
     controller: runController,
     timeline,
+    evaluateConsole: consoleEvaluator.evaluate,
     hang,
     view,
     startup,
@@ -291,6 +301,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       bundler.dispose();
       firstPrograms.dispose();
       format.dispose();
+      consoleEvaluator.dispose();
       packageTypes.dispose();
     },
   };

@@ -4,8 +4,11 @@ import { ChevronRight } from 'lucide-react';
 import { createInputHistory } from './input-history';
 
 export interface ConsoleInputProps {
-  /** Evaluates a line in the preview; returns why it could not (the line then stays), or null. */
-  onEvaluate: (source: string) => string | null;
+  /**
+   * Evaluates a line in the preview; returns (or resolves) why it could not, or null. A refusal
+   * known at once keeps the line in the box; one known later puts it back if the box is empty.
+   */
+  onEvaluate: (source: string) => string | null | Promise<string | null>;
 }
 
 /** Longest line sent: its echo must stay under what the host accepts from the preview. */
@@ -43,15 +46,22 @@ export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleIn
   };
 
   const evaluate = () => {
-    if (value.trim() === '') return;
-    const why =
-      value.length > MAX_INPUT_CHARS
-        ? `Too long to evaluate: ${value.length.toLocaleString()} characters (at most ${MAX_INPUT_CHARS.toLocaleString()}).`
-        : onEvaluate(value);
-    setProblem(why);
-    if (why !== null) return;
-    history.add(value);
+    const line = value;
+    if (line.trim() === '') return;
+    const outcome =
+      line.length > MAX_INPUT_CHARS
+        ? `Too long to evaluate: ${line.length.toLocaleString()} characters (at most ${MAX_INPUT_CHARS.toLocaleString()}).`
+        : onEvaluate(line);
+    if (typeof outcome === 'string') return setProblem(outcome);
+    setProblem(null);
+    history.add(line);
+    // Cleared now, not when the line has been sent: what the user types next is never cleared.
     setValue('');
+    void outcome?.then((why) => {
+      if (why === null) return;
+      setProblem(why);
+      setValue((now) => (now === '' ? line : now));
+    });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -12,7 +12,7 @@ import { ConsoleActionsContext, type ConsoleActions } from './console-context';
 import type { ConsoleStore } from './console-store';
 import { useStore } from '../ui/useStore';
 import { ConsoleRows } from './ConsoleRows';
-import { ConsoleInput } from './ConsoleInput';
+import { ConsoleInput, type ConsoleInputProps } from './ConsoleInput';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { visibleEntries, type LevelFilter } from './entry-filter';
 import './console.css';
@@ -25,7 +25,7 @@ export interface ConsolePanelProps {
   /** Seeks the run to an entry's tick (the entry's "@tick" button). */
   onSeekTick?: (tick: number) => void;
   /** Evaluates a console input line in the preview (no input line without it); see ConsoleInput. */
-  onEvaluate?: (source: string) => string | null;
+  onEvaluate?: ConsoleInputProps['onEvaluate'];
 }
 
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel scroll positions). */

@@ -11,6 +11,7 @@ import type { MonacoApi } from './monaco-setup';
 import { getModel, modelPaths } from './models';
 import { isScriptPath } from '../project/model/file-types';
 import type { PackageTypes } from './package-types/package-types-client';
+import { createOwnedLibs } from './package-types/owned-libs';
 
 const CDN_MODULES_LIB = 'file:///node_modules/@playpen/env/cdn-modules.d.ts';
 const REVISION_LIB = 'file:///node_modules/@playpen/env/revision.d.ts';
@@ -44,9 +45,13 @@ export function createLanguageServiceSync(monaco: MonacoApi, packageTypes?: Pack
   // After an edit only the edited file is scanned for imports again.
   const importsOf = cachedUntypedImports();
 
+  /** Adds (or replaces) a lib in both languages; returns its removal. */
   const setLib = (content: string, uri: string) => {
-    typescriptDefaults.addExtraLib(content, uri);
-    javascriptDefaults.addExtraLib(content, uri);
+    const added = [
+      typescriptDefaults.addExtraLib(content, uri),
+      javascriptDefaults.addExtraLib(content, uri),
+    ];
+    return () => added.forEach((lib) => lib.dispose());
   };
 
   let lastFiles: Record<string, ProjectFile> = {};
@@ -58,19 +63,10 @@ export function createLanguageServiceSync(monaco: MonacoApi, packageTypes?: Pack
       setLib(next, CDN_MODULES_LIB); // also re-checks the visible file
     }
   };
-  // Fetched files go under file:///node_modules/, where TypeScript's lookup finds them.
-  const added = new Map<string, string>();
-  const stopFiles = packageTypes?.onFiles((files) => {
-    for (const { path, text } of files) {
-      const uri = 'file:///node_modules/' + path;
-      if (added.get(uri) === text) continue;
-      added.set(uri, text);
-      setLib(text, uri);
-    }
-  });
+  const stopFiles = packageTypes?.onFiles(createOwnedLibs(setLib));
   const stopStatus = packageTypes?.status.subscribe(() => {
     const now = packageTypes.status.getState().typed;
-    if (now.length === typed.size) return;
+    if (now.length === typed.size && now.every((name) => typed.has(name))) return;
     typed = new Set(now);
     declare();
   });

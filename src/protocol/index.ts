@@ -151,7 +151,30 @@ export type HostMessage =
    * A line typed into the console input: evaluated in the preview's global scope as a recorded
    * input tick of its own (an InputRecord of type EVAL_INPUT, replayed like a click).
    */
-  | { type: 'evaluate'; source: string };
+  | {
+      type: 'evaluate';
+      /** The line as typed: echoed in the console. */
+      source: string;
+      /** What runs, prepared once by the app (absent: the line runs as typed, without a guard). */
+      prepared?: ConsoleCode;
+    };
+
+/** A console line rewritten to run (workers/console-eval/rewrite.ts), recorded with its input. */
+export interface ConsoleCode {
+  /** The code to evaluate in the preview's global scope. */
+  code: string;
+  /** Its value is a promise of the line's value (the line awaits at top level): shown once settled. */
+  awaits: boolean;
+}
+
+/** The console-eval worker's API (workers/console-eval.worker.ts). */
+export interface ConsoleEvalApi {
+  /** The code a typed line runs as, or null when it does not parse (it then runs as typed). */
+  prepare(source: string): ConsoleCode | null | Promise<ConsoleCode | null>;
+}
+
+/** Global through which loops typed in the console reach the runtime's loop guard. */
+export const CONSOLE_LOOP_GUARD = '__ppConsoleLoop';
 
 // ---------------------------------------------------------------------------
 // Run loop records (runtime → host, kept by the host as the run's history)

@@ -3,6 +3,7 @@
  * preview and the console, and its actions (timeline.ts implements them).
  */
 import type {
+  ConsoleCode,
   HostMessage,
   InputRecord,
   RunEnvironment,
@@ -79,9 +80,9 @@ export interface Timeline {
   /**
    * Evaluates a console input line in the preview as the next tick (a recorded input, so step
    * back and seek replay it; behind the end it forks like a click). Returns why it cannot now,
-   * or null once sent.
+   * or null once sent. `prepared`: the code it runs as (recorded with it).
    */
-  evaluate(source: string): string | null;
+  evaluate(source: string, prepared?: ConsoleCode): string | null;
   /**
    * Recorded inputs of ticks 1..tick (what a replay to `tick` needs), and the fetch responses
    * of later ticks: fetches in flight at `tick` are served from the record, never fetched again.

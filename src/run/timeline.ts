@@ -250,14 +250,14 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       set({ speed: s });
       if (get().mode === 'playing') deps.send({ type: 'play', speed: s });
     },
-    evaluate(source) {
+    evaluate(source, prepared) {
       if (!frame) return 'Nothing is running to evaluate in: press Run first.';
       if (get().mode === 'replaying')
         return 'The preview is still going to its tick: press Enter again in a moment.';
       // Behind the end, an evaluation is a new input like a click: the run forks here and the
       // recorded future is kept to restore.
       fork(get().tick);
-      deps.send({ type: 'evaluate', source });
+      deps.send({ type: 'evaluate', source, prepared });
       return null;
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),

@@ -102,10 +102,16 @@ const runLoop = createRunLoop(win, {
   focusTaken: () => post({ type: 'focus-taken' }),
   // Posted directly: a replay waits for its frame's new size.
   viewport: (size) => post({ type: 'viewport', size }),
-  evaluate: (source) => consoleEval(source),
+  evaluate: (source, prepared) => consoleEval(source, prepared),
 });
 // The console input's lines, evaluated in the global scope as the program's own code is.
-const consoleEval = createConsoleEval({ evaluate, FunctionCtor, emit: emitConsole });
+const consoleEval = createConsoleEval({
+  evaluate,
+  FunctionCtor,
+  emit: emitConsole,
+  loopCheck: loopGuard.check,
+  global: win,
+});
 
 // A form submitted without preventDefault(), location.reload() or a new location unloads this
 // document and the runtime with it: said now, or the host takes the silence after for a hang.

@@ -7,6 +7,7 @@ import {
   replaceEditorText,
   runStatus,
   tickOf,
+  timeline,
 } from './helpers';
 
 const input = (page: Page) => page.getByRole('textbox', { name: 'Console input' });
@@ -120,4 +121,92 @@ test('an evaluation is a recorded tick: step back and forward show the same prev
   await expect(preview(page).locator('body')).toHaveText('hi there');
   await expect.poll(() => consoleLog(page).innerText()).toBe(afterSecond);
   await expect(consoleLog(page)).not.toContainText('diverged');
+});
+
+test('let and const outlive their line, as in devtools; step back and forward show the same console', async ({
+  page,
+}) => {
+  await startProgram(page, "console.log('ready');\n");
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const start = await tickOf(page);
+
+  await evaluate(page, 'let a = 1');
+  await evaluate(page, 'a + 1');
+  await expect(lines(page)).toHaveText(['ready', 'let a = 1', 'undefined', 'a + 1', '2']);
+  // Declared again by a later line, as devtools allow.
+  await evaluate(page, 'const a = 40');
+  await evaluate(page, 'a + 2');
+  await expect(lines(page).last()).toHaveText('42');
+  await expect.poll(() => tickOf(page)).toBe(start + 4);
+  const shown = await consoleLog(page).innerText();
+
+  const back = page.getByRole('button', { name: 'Step back' });
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await back.click();
+  await expect.poll(() => tickOf(page)).toBe(start + 3);
+  await expect(lines(page)).toHaveText([
+    'ready',
+    'let a = 1',
+    'undefined',
+    'a + 1',
+    '2',
+    'const a = 40',
+    'undefined',
+  ]);
+  await expect(forward).toBeEnabled();
+  await forward.click();
+  await expect.poll(() => tickOf(page)).toBe(start + 4);
+  await expect.poll(() => consoleLog(page).innerText()).toBe(shown);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
+
+test('top-level await: the value shows once it settles, and a replay shows it again', async ({
+  page,
+}) => {
+  await startProgram(page, "console.log('ready');\n");
+  await evaluate(page, 'await new Promise((r) => setTimeout(() => r(6 * 7), 100))');
+  await expect(lines(page)).toHaveText([
+    'ready',
+    'await new Promise((r) => setTimeout(() => r(6 * 7), 100))',
+    '42',
+  ]);
+  await evaluate(page, 'const n = await Promise.resolve(5); n * 2');
+  await expect(lines(page).last()).toHaveText('10');
+  await evaluate(page, 'n');
+  await expect(lines(page).last()).toHaveText('5');
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const end = await tickOf(page);
+  const shown = await consoleLog(page).innerText();
+  // Back to the first line's own tick (its "@tick" link), before the timer's tick that settled
+  // it, then to the end again: each time replayed from the record.
+  const firstLine = consoleLog(page).locator('.pp-entry').nth(1);
+  await expect(firstLine).toContainText('await new Promise');
+  await firstLine.getByRole('button', { name: /Go to tick/ }).click();
+  await expect.poll(() => tickOf(page)).toBeLessThan(end);
+  await expect(lines(page)).toHaveText([
+    'ready',
+    'await new Promise((r) => setTimeout(() => r(6 * 7), 100))',
+  ]);
+  await timeline(page).focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => tickOf(page)).toBe(end);
+  await expect.poll(() => consoleLog(page).innerText()).toBe(shown);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
+
+test('an endless loop typed in the console is stopped as in a program; the run goes on', async ({
+  page,
+}) => {
+  await startProgram(page, "console.log('ready');\n");
+  await evaluate(page, 'let i = 0; while (true) { i++ }');
+  await expect(lines(page).last()).toHaveText(
+    /Uncaught\s*Error: Possible infinite loop at console:1/,
+    { timeout: 30_000 },
+  );
+  await expect(runStatus(page)).toHaveText('Running');
+  await evaluate(page, 'i > 0');
+  await expect(lines(page).last()).toHaveText('true');
 });

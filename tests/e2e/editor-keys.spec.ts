@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { editorLines, focusEditor, getLoadedApp, openFile, replaceEditorText } from './helpers';
+import {
+  consoleLog,
+  editorLines,
+  focusEditor,
+  getLoadedApp,
+  openFile,
+  replaceEditorText,
+} from './helpers';
 
 // Typing as users of other editors expect: Vim and Emacs key bindings (Settings › Key bindings),
 // Emmet abbreviations, and Ctrl/Cmd+S formatting the file when format-on-save is on.
@@ -101,4 +108,38 @@ test('with format on save, Ctrl/Cmd+S formats the open file', async ({ page }) =
   await page.keyboard.press('ControlOrMeta+S');
   await expect(lineTexts(page).first()).toHaveText('const greeting = { text: "hello", count: 1 };');
   await expect(lineTexts(page).nth(1)).toHaveText('console.log(greeting);');
+});
+
+test.describe('in Vim mode, the app keys still reach the app', () => {
+  // Auto-run off: only Ctrl+Enter can make the edited program's output appear.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'playpen:settings',
+        JSON.stringify({ autoRun: false, formatOnSave: true }),
+      ),
+    );
+    await page.reload();
+    await getLoadedApp(page);
+    await openFile(page, 'src/main.ts');
+  });
+
+  test('Ctrl+S formats (not a Vim key) and Ctrl+Enter runs, in Normal mode', async ({ page }) => {
+    // Pasted before Vim is on: in Vim, Ctrl+A and Ctrl+V are other commands.
+    await replaceEditorText(page, 'console.log( "from vim" )\n');
+    await pickKeyBindings(page, 'Vim');
+    const status = page.getByRole('status', { name: 'Vim status' });
+    await focusEditor(page);
+    await page.keyboard.press('Escape');
+    await expect(status).toContainText('--NORMAL--');
+
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect(lineTexts(page).first()).toHaveText('console.log("from vim");');
+    await expect(status).toContainText('--NORMAL--');
+
+    await page.keyboard.press('Control+Enter');
+    await expect(consoleLog(page)).toContainText('from vim');
+    // Vim's own keys did not act on the presses: the text is as formatted, one line and the end.
+    await expect(lineTexts(page)).toHaveText(['console.log("from vim");', '']);
+  });
 });

@@ -39,7 +39,8 @@ export interface GuardOutput {
 
 type LoopNode = Node & { body: Statement };
 type RawMap = Parameters<typeof shiftMap>[1];
-const LOOPS = [
+/** The loop statements that get a guard (also in console lines, workers/console-eval/). */
+export const LOOPS = [
   'ForStatement',
   'ForInStatement',
   'ForOfStatement',
@@ -49,6 +50,10 @@ const LOOPS = [
 
 /** Cheap pre-check: a module without these words has no loop to guard. */
 export const mayHaveLoops = (code: string): boolean => /\b(?:for|while|do)\b/.test(code);
+
+/** What goes at the top of a loop's body: count down, and call the guard when the count runs out. */
+export const guardStatement = (name: string, site: string): string =>
+  `if (--${name}.c < 0) ${name}(${JSON.stringify(site)});`;
 
 /** A name the module's own code never uses, so user code cannot shadow the guard. */
 const freeName = (code: string): string => {
@@ -89,7 +94,7 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
     // Loops that map nowhere are esbuild's own helpers (e.g. __copyProps), not the user's.
     if (!target || target.length < 4) return;
     const site = `${path}:${target[2]! + 1}`;
-    const call = `if (--${name}.c < 0) ${name}(${JSON.stringify(site)});`;
+    const call = guardStatement(name, site);
     const body = loop.body;
     const { start: from, end: to } = body.loc!;
     if (body.type === 'BlockStatement') {

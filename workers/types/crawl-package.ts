@@ -5,7 +5,7 @@
  */
 import type { TypeFile } from '../../src/protocol/package-types';
 import { dtsReferences } from './dts-references';
-import { declarationOf, typesEntries, type PackageJson } from './package-entry';
+import { pathCandidates as candidates, typesEntries, type PackageJson } from './package-entry';
 
 /** Text of a URL; null when the source says it does not exist (404); throws when unreachable. */
 export type FetchText = (url: string, options: { immutable: boolean }) => Promise<string | null>;
@@ -34,12 +34,6 @@ const join = (dir: string, rel: string): string => {
   return parts.join('/');
 };
 const dirOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
-
-/** `a/b` → [`a/b.d.ts`, `a/b/index.d.ts`]; `a/b.js` → [`a/b.d.ts`]. */
-const candidates = (path: string): string[] =>
-  /\.([cm]?js|d\.[cm]?ts)$/.test(path)
-    ? [declarationOf(path)!]
-    : [path + '.d.ts', path + '/index.d.ts', path + '.d.mts', path + '.d.cts'];
 
 /** The package name of a bare specifier (`@a/b/c` → `@a/b`), or null. */
 export const packageName = (spec: string): string | null => {

@@ -1,8 +1,11 @@
 /**
- * Where a package.json says a package's declarations are: `types`/`typings`, the `types`
- * conditions of its `exports` map, or the .d.ts beside its `main`. Every condition is taken
- * (TypeScript picks among them by its own rules, the crawl only has to fetch what it may pick).
+ * Where a package.json says a package's declarations are, as TypeScript's `bundler` resolution
+ * (the editor's) finds them: through `exports` when it has one (the `types` conditions, else the
+ * .d.ts beside each script it names), else `typesVersions`, `types`/`typings`, the .d.ts beside
+ * `main`. Every condition is taken (TypeScript picks among them by its own rules, the crawl
+ * only has to fetch what it may pick).
  */
+import { mapTypesVersions } from './types-versions';
 
 /** The fields of a package.json read here. */
 export interface PackageJson {
@@ -18,6 +21,8 @@ export interface PackageJson {
   main?: string;
   /** Subpath exports, with conditions. */
   exports?: unknown;
+  /** Per TypeScript version range, path patterns mapped to other paths (read without `exports`). */
+  typesVersions?: unknown;
   /** Version ranges of the packages its declarations may import. */
   dependencies?: Record<string, string>;
   /** Same, for peers. */
@@ -34,6 +39,21 @@ export function declarationOf(path: string): string | null {
   const ext = match[2] === '.mjs' ? '.d.mts' : match[2] === '.cjs' ? '.d.cts' : '.d.ts';
   return match[1] + ext;
 }
+
+/** The .d.ts TypeScript reads for every script leaf of an exports entry (`./a.mjs` → `a.d.mts`). */
+function scriptLeaves(entry: unknown, out: string[]): void {
+  if (typeof entry === 'string') {
+    if (/\.[cm]?js$/.test(entry)) out.push(declarationOf(clean(entry))!);
+  } else if (entry && typeof entry === 'object') {
+    for (const value of Object.values(entry)) scriptLeaves(value, out);
+  }
+}
+
+/** `a/b` → [`a/b.d.ts`, `a/b/index.d.ts`]; a path with an extension → its declaration. */
+export const pathCandidates = (path: string): string[] =>
+  /\.([cm]?js|d\.[cm]?ts)$/.test(path)
+    ? [declarationOf(path)!]
+    : [path + '.d.ts', path + '/index.d.ts', path + '.d.mts', path + '.d.cts'];
 
 /** Every string leaf under a `types` key (or any leaf ending in .d.ts) of an exports entry. */
 function typesLeaves(entry: unknown, underTypes: boolean, out: string[]): void {
@@ -81,18 +101,34 @@ export function typesEntries(
 ): { declared: string[]; guessed: string[] } {
   const declared: string[] = [];
   const guessed: string[] = [];
+  const unique = (list: string[]) => [...new Set(list.filter(Boolean))];
   const target = subpath ? '.' + subpath : '.';
-  if (pkg.exports !== undefined) typesLeaves(exportsEntry(pkg.exports, target), false, declared);
+  const entry = pkg.exports === undefined ? undefined : exportsEntry(pkg.exports, target);
+  if (entry !== undefined && entry !== null) {
+    typesLeaves(entry, false, declared);
+    // No types condition: TypeScript reads the declaration beside the script it resolves to.
+    if (declared.length === 0) scriptLeaves(entry, declared);
+  }
+  if (subpath && pkg.exports !== undefined) {
+    // An exports map is the whole of what a package lets one import: no guesses beside it.
+    return { declared: unique(declared), guessed: [] };
+  }
+  // Without exports, typesVersions maps the path first (`types` for the package itself).
+  const mapped = (path: string) => mapTypesVersions(pkg.typesVersions, path);
   if (!subpath) {
     for (const field of [pkg.types, pkg.typings]) {
-      if (typeof field === 'string') declared.push(declarationOf(clean(field)) ?? '');
+      if (typeof field !== 'string') continue;
+      const path = clean(field);
+      const to = mapped(path);
+      if (to) guessed.push(...to.flatMap(pathCandidates));
+      else declared.push(declarationOf(path) ?? '');
     }
     if (typeof pkg.main === 'string') guessed.push(declarationOf(clean(pkg.main)) ?? '');
     guessed.push('index.d.ts');
   } else {
     const inner = subpath.slice(1);
+    guessed.push(...(mapped(inner) ?? []).flatMap(pathCandidates));
     guessed.push(declarationOf(inner) ?? '', inner + '/index.d.ts');
   }
-  const unique = (list: string[]) => [...new Set(list.filter(Boolean))];
   return { declared: unique(declared), guessed: unique(guessed) };
 }

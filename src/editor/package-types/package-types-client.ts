@@ -40,7 +40,7 @@ export type PackageTypes = ReturnType<typeof createPackageTypes>;
 export function createPackageTypes(options: PackageTypesOptions) {
   const connect = options.connect ?? ((worker: Worker) => wrap<PackageTypesApi>(worker));
   const status = createStore<PackageTypesStatus>()(() => ({ fetching: [], failed: {}, typed: [] }));
-  const listeners = new Set<(files: TypeFile[]) => void>();
+  const listeners = new Set<(files: TypeFile[], name: string) => void>();
   const asked = new Map<string, string>(); // package → the request it was last asked with
   const importsOf = cachedUntypedImports();
   let worker: Worker | undefined;
@@ -85,7 +85,7 @@ export function createPackageTypes(options: PackageTypesOptions) {
       }));
     if (asked.get(name) !== key) return; // asked again meanwhile: that answer counts
     if (result.ok) {
-      for (const listener of listeners) listener(result.files);
+      for (const listener of listeners) listener(result.files, name);
       settle(name, (s) => {
         const { [name]: _dropped, ...failed } = s.failed;
         return { failed, typed: s.typed.includes(name) ? s.typed : [...s.typed, name] };
@@ -101,13 +101,18 @@ export function createPackageTypes(options: PackageTypesOptions) {
     const deps = readDependencies(files['package.json']);
     const base = options.getBase();
     const wanted = wantedPackages(files, importsOf);
-    // An import removed: its message goes, and it is asked again if it comes back.
+    // An import removed: its message and its types go (no stale lib keeps a name the project
+    // no longer imports), an answer still on its way is ignored, and it is asked again if it
+    // comes back.
     const gone = [...asked.keys()].filter((name) => !wanted.has(name));
     gone.forEach((name) => asked.delete(name));
-    if (gone.some((name) => name in status.getState().failed)) {
+    if (gone.length > 0) {
       status.setState((s) => ({
         failed: Object.fromEntries(Object.entries(s.failed).filter(([name]) => wanted.has(name))),
+        fetching: s.fetching.filter((name) => wanted.has(name)),
+        typed: s.typed.filter((name) => wanted.has(name)),
       }));
+      for (const name of gone) for (const listener of listeners) listener([], name);
     }
     for (const [name, subpaths] of wanted) {
       const key = JSON.stringify([
@@ -134,8 +139,12 @@ export function createPackageTypes(options: PackageTypesOptions) {
         failed: Object.fromEntries(Object.entries(s.failed).filter(([n]) => n !== name)),
       }));
     },
-    /** Calls `listener` with each package's files as they arrive; returns the unsubscribe. */
-    onFiles(listener: (files: TypeFile[]) => void) {
+    /**
+     * Calls `listener` with each package's files as they arrive, and with none once no file
+     * imports the package any more (its files may go, unless another package brought them
+     * too); returns the unsubscribe.
+     */
+    onFiles(listener: (files: TypeFile[], name: string) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -5,6 +5,7 @@
  */
 import {
   EVAL_INPUT,
+  type ConsoleCode,
   type HostMessage,
   type InputRecord,
   type LoopState,
@@ -49,7 +50,7 @@ export interface RunLoopHost {
   /** The program (or a replay) moved keyboard focus into the frame: the host takes it back. */
   focusTaken?(): void;
   /** Evaluates a console input line, inside its tick (live, and again in every replay). */
-  evaluate(source: string): void;
+  evaluate(source: string, prepared?: ConsoleCode): void;
   /** Asks the host to size this frame (a replay's recorded viewport; null: fill the pane). */
   viewport?(size: Viewport | null): void;
 }
@@ -68,6 +69,15 @@ export interface RunLoop {
   /** play / pause / step / run-until / evaluate from the host. */
   control(message: HostMessage): void;
 }
+
+type EvalMessage = Extract<HostMessage, { type: 'evaluate' }>;
+
+/** A recorded evaluation's line and prepared code (a recording from before they were prepared has only the line). */
+const recordedEval = ({ state }: InputRecord): [string, ConsoleCode?] => {
+  const source = String(state?.source ?? '');
+  if (typeof state?.code !== 'string') return [source];
+  return [source, { code: state.code, awaits: state.awaits === true }];
+};
 
 export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost): RunLoop {
   const RealChannel = win.MessageChannel;
@@ -113,17 +123,21 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   let startPaused = false;
   let earlyStep = 0;
   /** Console evaluations sent before tick 0 was recorded; null once they can run as ticks. */
-  let earlyEvals: string[] | null = [];
-  const runEval = (source: string) => {
+  let earlyEvals: EvalMessage[] | null = [];
+  const runEval = ({ source, prepared }: EvalMessage) => {
     const input = { type: EVAL_INPUT, ctor: 'Event', target: 'window' as const, path: [] };
-    if (!loop?.runInput({ ...input, init: {}, state: { source } }))
+    // The prepared code is recorded with the line, so every replay runs exactly it.
+    const state: Record<string, string | boolean> = prepared
+      ? { source, code: prepared.code, awaits: prepared.awaits }
+      : { source };
+    if (!loop?.runInput({ ...input, init: {}, state }))
       host.warn('Playpen: a console evaluation sent during a replay was not run.');
   };
   const evalsReady = () =>
     hop(() => {
       const early = earlyEvals ?? [];
       earlyEvals = null;
-      for (const source of early) runEval(source);
+      for (const message of early) runEval(message);
     });
 
   let animationSync: AnimationSync | null = null;
@@ -209,7 +223,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         domHash: () => domHash(win.document),
         dispatchInput: (input) => {
           if (input.type === FETCH_INPUT) return fetches!.settle(input);
-          if (input.type === EVAL_INPUT) return host.evaluate(String(input.state?.source ?? ''));
+          if (input.type === EVAL_INPUT) return host.evaluate(...recordedEval(input));
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
           dispatchInput(win, input);
         },
@@ -241,8 +255,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     control(message) {
       if (message.type === 'evaluate') {
         // Its own real task, after the tick before it and its microtasks.
-        if (earlyEvals) earlyEvals.push(message.source);
-        else hop(() => runEval(message.source));
+        if (earlyEvals) earlyEvals.push(message);
+        else hop(() => runEval(message));
         return;
       }
       if (message.type === 'play') speed = message.speed;

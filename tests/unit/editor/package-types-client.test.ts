@@ -98,4 +98,33 @@ describe('createPackageTypes', () => {
     expect(requests).toHaveLength(2);
     expect(started()).toBe(2);
   });
+
+  it("drops a package's types once no file imports it, and ignores its answer on the way", async () => {
+    const { client, requests, answers } = fakeWorker();
+    const received: [string, TypeFile[]][] = [];
+    client.onFiles((files, name) => received.push([name, files]));
+    client.update({
+      'src/a.ts': text("import { zip } from 'fflate';"),
+      'src/b.ts': text("import ms from 'ms';"),
+    });
+    const file = { path: 'fflate/index.d.ts', text: 'export {}' };
+    answers[0]!({ ok: true, name: 'fflate', source: 'fflate', version: '0.8.3', files: [file] });
+    await settled();
+    expect(client.status.getState()).toEqual({ fetching: ['ms'], failed: {}, typed: ['fflate'] });
+
+    // Both imports gone: fflate's files go, ms is no longer fetched, its late answer is dropped.
+    client.update({ 'src/a.ts': text('export {};'), 'src/b.ts': text('export {};') });
+    expect(client.status.getState()).toEqual({ fetching: [], failed: {}, typed: [] });
+    answers[1]!({ ok: true, name: 'ms', source: '@types/ms', version: '0.7.0', files: [file] });
+    await settled();
+    expect(received).toEqual([
+      ['fflate', [file]],
+      ['fflate', []],
+      ['ms', []],
+    ]);
+    expect(client.status.getState().typed).toEqual([]);
+
+    client.update({ 'src/a.ts': text("import { zip } from 'fflate';") });
+    expect(requests.at(-1)).toMatchObject({ name: 'fflate' });
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createLoopGuard } from '../../../src/runtime/loop-guard';
 import { createConsoleEval } from '../../../src/runtime/console-eval.ts';
 import { evalSource, expressionParser } from '../../../src/runtime/console-eval-source.ts';
 import type { ConsoleEntry } from '../../../src/runtime/outbox.ts';
@@ -39,7 +40,13 @@ describe('console evaluation', () => {
   const run = (source: string) => {
     const entries: ConsoleEntry[] = [];
     const evaluate = (code: string): unknown => (0, eval)(code);
-    createConsoleEval({ evaluate, FunctionCtor: Function, emit: (e) => entries.push(e) })(source);
+    createConsoleEval({
+      evaluate,
+      FunctionCtor: Function,
+      emit: (e) => entries.push(e),
+      loopCheck: createLoopGuard({ now: () => 0, queueMicrotask }).check,
+      global: globalThis,
+    })(source);
     return entries;
   };
 
