@@ -33,7 +33,7 @@ export function installFocusDefaultGuard(win: Window & typeof globalThis, may: (
   const byId = proto('Document') && (proto('Document') as Document).getElementById;
   const byName = proto('Document') && (proto('Document') as Document).getElementsByName;
   const decode = win.decodeURIComponent;
-  const microtask = win.queueMicrotask.bind(win);
+  const microtask = (win.queueMicrotask ?? queueMicrotask).bind(win);
   const doc = win.document;
   const location = win.location;
   if (!inert?.get || !inert.set || !closest || !targetOf) return;
