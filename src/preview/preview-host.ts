@@ -3,7 +3,7 @@ import type { PreviewShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
-import { parseRuntimeMessage } from '../protocol/runtime-message-schema';
+import { createRuntimeInbox } from '../protocol/runtime-inbox';
 import { runMessage } from './run-message';
 import { createSpareFrames } from './spare-frames';
 
@@ -92,6 +92,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     startHeld: true,
   });
   const mark = (name: string) => options.mark?.(name);
+  const inboxDeps = {
+    now: () => performance.now(),
+    later: (task: () => void) => setTimeout(task, 0),
+  };
 
   // Two, so back-to-back runs each find one ready (see spare-frames.ts).
   const spares = createSpareFrames({
@@ -168,9 +172,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     pingSentAt = null;
     // Bench phases: when the run's first output and its end of evaluation reach the app.
     let outputSeen = false;
-    frame.port.onmessage = (event: MessageEvent) => {
-      const message = parseRuntimeMessage(event.data);
-      if (!message) return;
+    // Checked and delivered a few milliseconds' work per task (a flood never freezes the app);
+    // what is still queued when this preview is retired is dropped.
+    const inbox = createRuntimeInbox((message) => {
+      if (current !== active) return inbox.dispose();
       if (!outputSeen && (message.type === 'console' || message.type === 'console-batch')) {
         outputSeen = true;
         mark('playpen:first-output');
@@ -196,7 +201,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       if (message.type === 'viewport') return sizeFrame(frame.iframe, message.size);
       if (message.type === 'ticks') active.tick = message.state.tick;
       options.onMessage(run.runId, message, run);
-    };
+    }, inboxDeps);
+    frame.port.onmessage = (event: MessageEvent) => inbox.receive(event.data);
     frame.iframe.title = 'Preview';
     frame.iframe.removeAttribute('aria-hidden');
     frame.iframe.removeAttribute('tabindex');

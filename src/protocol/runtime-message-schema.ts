@@ -107,9 +107,11 @@ const level = z.enum([
 const tick = z.number().int().nonnegative().optional();
 const consoleCall = { level, args: z.array(serialized).max(1000), tick };
 const consoleMessage = z.object({ type: z.literal('console'), ...consoleCall });
+/** Most console entries one message may carry. */
+export const MAX_BATCH_ENTRIES = 100_000;
 const consoleBatch = z.object({
   type: z.literal('console-batch'),
-  entries: z.array(z.object(consoleCall)).max(100_000),
+  entries: z.array(z.object(consoleCall)).max(MAX_BATCH_ENTRIES),
 });
 
 const prim = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);

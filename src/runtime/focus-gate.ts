@@ -9,10 +9,13 @@
  * being dispatched: a handler focusing a field on pointerdown, before the click has moved
  * focus into the frame). Refused, each API does what it can without focus.
  *
- * Left to the host's keeper (the runtime reports the focus as taken): a label's activation
- * focusing its control, interactive form validation on submit, and fragment navigation to a
- * focusable element. Browsers already block `autofocus` in cross-origin frames.
+ * Default actions that focus (a label's activation, interactive validation, fragment
+ * navigation) are met in focus-default-actions.ts. A frame the program nests in this one
+ * (about:blank, srcdoc) is cross-origin to it (each sandboxed document has its own opaque
+ * origin), so its realm's unwrapped `focus()` cannot reach this document's elements. Browsers
+ * already block `autofocus` in cross-origin frames.
  */
+import { installFocusDefaultGuard } from './focus-default-actions.ts';
 import { apply } from './safe-reflect.ts';
 
 /** Events that mean the user is pressing in the frame now (focus moves in on pointerdown). */
@@ -71,6 +74,7 @@ const protoOf = (win: object, name: string): object | undefined =>
  */
 export function installFocusGate(win: Window & typeof globalThis, policy: FocusPolicy): void {
   const may = () => policy.mayFocus();
+  installFocusDefaultGuard(win, may);
 
   const onUserEvent = (event: Event) => {
     if (event.isTrusted) policy.userEvent(event);

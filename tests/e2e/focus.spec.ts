@@ -235,3 +235,74 @@ console.log('every way');
   await expect(preview(page).getByRole('textbox', { name: 'Name' })).toHaveValue('');
   await expect(preview(page).getByText('notes', { exact: true })).toBeVisible();
 });
+
+/**
+ * A page with a labelled required field in a form, a fragment link, editable notes, a dialog
+ * with an autofocus field, and a slot for inserted fields; `steal` runs every animation frame.
+ */
+const thief = (steal: string) => `document.body.innerHTML = \`<form id="form">
+  <label for="field" id="label">Name</label>
+  <input id="field" aria-label="Name" required>
+  <button id="send">Send</button>
+</form>
+<a id="jump" href="#field">Jump</a>
+<div id="notes" contenteditable="true">notes</div>
+<dialog id="dialog"><input autofocus aria-label="Inside"></dialog>
+<div id="slot"></div>
+<p id="tries"></p>\`;
+const $ = (id: string) => document.getElementById(id) as any;
+$('form').addEventListener('submit', (e: Event) => e.preventDefault());
+let n = 0;
+const loop = () => {
+  n++;
+  ${steal}
+  $('tries').textContent = 'Tries: ' + n;
+  requestAnimationFrame(loop);
+};
+requestAnimationFrame(loop);
+console.log('thief ready');
+`;
+
+for (const [what, steal] of [
+  ['label.click()', "$('label').click();"],
+  ['form.requestSubmit()', "$('form').requestSubmit();"],
+  ['a submit button click()', "$('send').click();"],
+  ['location.hash', "location.hash = n % 2 ? '#field' : '#tries';"],
+  ['a fragment link click()', "$('jump').click(); if (n % 2) location.hash = '#tries';"],
+  // Refused already (the gate's wraps; browsers block autofocus in cross-origin frames).
+  [
+    'scrollIntoView, select, autofocus, a contenteditable selection or a modal dialog',
+    `[
+    () => { $('field').scrollIntoView(); $('field').setSelectionRange(0, 0); $('field').select(); },
+    () => { const f = document.createElement('input'); f.autofocus = true; $('slot').replaceChildren(f); },
+    () => { getSelection()!.selectAllChildren($('notes')); getSelection()!.collapse($('notes'), 0); },
+    () => { $('dialog').showModal(); $('dialog').close(); },
+  ][n % 4]();`,
+  ],
+] as const) {
+  test(`a program stealing focus by ${what} leaves every key in the editor`, async ({ page }) => {
+    await replaceEditorText(page, thief(steal));
+    await expect(consoleLog(page)).toContainText('thief ready', { timeout: 30_000 });
+    const triesSeen = async () =>
+      Number(
+        (
+          await preview(page)
+            .getByText(/^Tries: /)
+            .innerText()
+        ).slice(7),
+      );
+    await expect.poll(triesSeen).toBeGreaterThan(10);
+    await focusEditor(page);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n// abcdefghij');
+    await expect(editorLines(page)).toContainText('// abcdefghij');
+    await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+    await expect(preview(page).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(preview(page).getByText('notes', { exact: true })).toBeVisible();
+    if (what !== 'label.click()') return;
+    // The user's own click on the label still puts the keys in its field.
+    await preview(page).getByText('Name', { exact: true }).click();
+    await page.keyboard.type('Ada');
+    await expect(preview(page).getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+  });
+}
