@@ -34,12 +34,22 @@ export function NameField({
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const done = useRef(false);
-  const placed = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   // Focus a frame after mounting: the tree re-focuses its focused row while it re-renders,
   // which would otherwise take focus straight back from a field it just opened.
+  // The name part is selected then, once: a field focused before that frame (a click, or a
+  // test's fill, which selects all first) keeps the selection it was given, so what is typed
+  // replaces what the typist chose (a re-selection on focus once turned "src/hello.ts" typed
+  // over all of "src/greet.ts" into "src/src/hello.ts.ts").
+  const opening = useRef(select);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => input.current?.focus());
+    const frame = requestAnimationFrame(() => {
+      const field = input.current;
+      if (!field || field.ownerDocument.activeElement === field) return;
+      field.focus();
+      const [from, to] = opening.current ?? [field.value.length, field.value.length];
+      field.setSelectionRange(from, to);
+    });
     return () => cancelAnimationFrame(frame);
   }, []);
 
@@ -65,13 +75,6 @@ export function NameField({
       }}
       isInvalid={error !== null}
       validationBehavior="aria"
-      onFocus={(e) => {
-        if (placed.current) return;
-        placed.current = true;
-        const input = e.target as HTMLInputElement;
-        if (select) input.setSelectionRange(select[0], select[1]);
-        else input.setSelectionRange(input.value.length, input.value.length);
-      }}
       onBlur={commit}
       // react-aria stops these keys here, so typing never reaches the tree's navigation.
       onKeyDown={(e) => {
