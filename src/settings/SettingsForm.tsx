@@ -10,6 +10,7 @@ import {
 } from 'react-aria-components';
 import { useStore } from '../ui/useStore';
 import {
+  DEFAULT_SETTINGS,
   LIMITS,
   RUN_SPEEDS,
   parseCdnBase,
@@ -92,13 +93,13 @@ export function SettingsForm({ store }: { store: SettingsStore }) {
       </RadioGroup>
       <UrlField
         label="Package CDN URL"
-        hint="Bare imports other than React load from here (ESM, e.g. https://esm.sh/)."
+        hint={`Bare imports other than React load from here (ESM; default ${DEFAULT_SETTINGS.cdnBase}).`}
         value={s.cdnBase}
         set={(cdnBase) => update({ cdnBase })}
       />
       <UrlField
         label="Type source URL"
-        hint="The editor fetches npm packages' type declarations from here (raw files, e.g. https://cdn.jsdelivr.net/npm/)."
+        hint={`The editor fetches npm packages' type declarations from here (raw files; default ${DEFAULT_SETTINGS.typesBase}).`}
         value={s.typesBase}
         set={(typesBase) => update({ typesBase })}
       />

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { KEY_BINDINGS, type KeyBindings } from '../editor/keybindings';
+import CDN_DEFAULTS from '../../playpen.config.json';
 
 /** User preferences that outlive a reload, edited in the Settings dialog and applied at once. */
 export interface Settings {
@@ -45,8 +46,9 @@ export const RUN_SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4];
 export const DEFAULT_SETTINGS: Settings = {
   autoRun: true,
   autoRunDelayMs: 300,
-  cdnBase: 'https://esm.sh/',
-  typesBase: 'https://cdn.jsdelivr.net/npm/',
+  // Where packages and their types come from by default: configuration, not code.
+  cdnBase: CDN_DEFAULTS.cdnBase,
+  typesBase: CDN_DEFAULTS.typesBase,
   loopBudgetMs: 1000,
   theme: 'system',
   fontSize: 14,
@@ -118,7 +120,7 @@ export function parseCdnBase(
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, error: 'Enter a full URL, such as https://esm.sh/.' };
+    return { ok: false, error: `Enter a full URL, such as ${CDN_DEFAULTS.cdnBase}.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { ok: false, error: 'The CDN URL must start with http:// or https://.' };
