@@ -17,8 +17,7 @@ import type { Startup } from './startup';
 import type { Session } from './session-types';
 import { browserUrlBar, createViewStore } from './view-store';
 import { scopeReadOnlyToLink } from './read-only-scope';
-import { rebuildOnCdnChange } from './rebuild-on-cdn';
-import { applyTheme } from '../settings/theme';
+import { followSettings } from './follow-settings';
 import { createPersistence } from '../project/storage/persistence';
 import { createIdbBackend } from '../project/storage/idb-backend';
 import { createMemoryBackend } from '../project/storage/memory-backend';
@@ -174,23 +173,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     healthyAfterMs: 10_000,
   });
 
-  let lastRunSpeed: number | null = null;
-  let lastTheme: string | null = null;
-  let stopFollowingOs = () => {};
-  const applySettings = () => {
-    const s = settings.getState();
-    // After a hang, auto-run stays off for this load without changing the saved preference.
-    runController.setAutoRun(s.autoRun && !hang.getState().held, s.autoRunDelayMs);
-    if (typeof document !== 'undefined' && s.theme !== lastTheme) {
-      stopFollowingOs();
-      stopFollowingOs = applyTheme(document.documentElement, (lastTheme = s.theme));
-    }
-    if (s.runSpeed !== lastRunSpeed) timeline.setSpeed((lastRunSpeed = s.runSpeed));
-  };
-  applySettings();
-  const unsubscribeSettings = settings.subscribe(applySettings);
-  const unsubscribeHang = hang.subscribe(applySettings);
-  const unsubscribeCdn = rebuildOnCdnChange(settings, () => runController.scheduleAutoRun());
+  const unfollowSettings = followSettings({ settings, hang, controller: runController, timeline });
 
   let lastFiles = project.getState().project.files;
   let lastEntry = project.getState().project.entry;
@@ -283,10 +266,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       };
     },
     dispose() {
-      unsubscribeSettings();
-      unsubscribeCdn();
-      stopFollowingOs();
-      unsubscribeHang();
+      unfollowSettings();
       hang.dispose();
       unsubscribeProject();
       unsubscribeTimeline();
