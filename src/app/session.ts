@@ -4,6 +4,7 @@ import type { Program } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
+import { bundlerWarmUp } from '../run/bundler-warm-up';
 import {
   createRunController,
   NAVIGATED,
@@ -86,6 +87,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     holdBuildsUntil: editorFirst,
     startWorkerAfter: editorFirst,
     ...firstPrograms.hooks,
+    // A read-only view never builds again; everything else is edited soon after it opens.
+    warmUp: startup.readOnly ? undefined : bundlerWarmUp(firstPrograms.hooks.warmAfter),
     createWorker: () =>
       new Worker(new URL('../../workers/bundler.worker.ts', import.meta.url), {
         type: 'module',

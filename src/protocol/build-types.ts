@@ -125,6 +125,31 @@ export interface BuildReply extends Omit<BuildResult, 'program'> {
 export interface BundlerApi {
   /** Build the project; rejects only if the worker itself is broken. */
   build(request: BuildRequest): Promise<BuildReply>;
+  /**
+   * Builds the last request's project from scratch until builds stop getting faster (the
+   * browser has optimised the bundler's code), within `budgetMs`; any build request stops it.
+   */
+  warmUp(request: WarmUpRequest): Promise<WarmUpResult>;
+}
+
+/** What to warm up on: the project the worker already has, with the last request's entry. */
+export interface WarmUpRequest {
+  entry: string;
+  cdnBase: string;
+  /** Gives up after this long (ms). */
+  budgetMs: number;
+}
+
+/** What a warm-up did (the bench prints it). */
+export interface WarmUpResult {
+  /** Full builds it finished. */
+  rounds: number;
+  /** The fastest of them (ms); Infinity when none finished. */
+  bestMs: number;
+  /** calm: builds stopped getting faster; budget: out of time; interrupted: a build request came. */
+  ended: 'calm' | 'budget' | 'interrupted';
+  /** How long it took in the worker (ms). */
+  ms: number;
 }
 
 /** Modules served prebuilt by the preview (never bundled per edit, never from a CDN). */

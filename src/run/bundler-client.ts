@@ -8,6 +8,7 @@ import {
   type BundlerApi,
   type Project,
   type SentModules,
+  type WarmUpResult,
 } from '../protocol';
 
 export interface BundlerClientOptions {
@@ -16,7 +17,7 @@ export interface BundlerClientOptions {
   /** Called each time a dead worker has been replaced by a new one. */
   onRestart?: () => void;
   /** Talks to a worker; comlink's `wrap` unless a test injects a fake. */
-  connect?: (worker: Worker) => Pick<BundlerApi, 'build'>;
+  connect?: (worker: Worker) => WorkerApi;
   /** A build with no answer after this long counts as a dead worker (ms, default 60000). */
   timeoutMs?: number;
   /**
@@ -45,7 +46,22 @@ export interface BundlerClientOptions {
   onKnownBuildDiffers?: () => void;
   /** Each build the worker finished for a request still the latest (e.g. to cache its program). */
   onBuilt?: (request: ProjectBuild, result: BuildResult) => void;
+  /** A worker's warm-up after its first build (workers/bundler/warm-up.ts); absent: none. */
+  warmUp?: WarmUpPolicy;
 }
+
+/** When and how long a worker warms up (builds from scratch until builds stop getting faster). */
+export interface WarmUpPolicy {
+  /** Waits for this after the worker's first build, e.g. the first run has shown. */
+  after: Promise<unknown>;
+  /** Gives up after this long (ms). */
+  budgetMs: number;
+  /** What the warm-up did (the bench prints it). */
+  onDone?: (result: WarmUpResult) => void;
+}
+
+/** The worker's API as the client uses it; a fake in a test may leave out the warm-up. */
+type WorkerApi = Pick<BundlerApi, 'build'> & Partial<Pick<BundlerApi, 'warmUp'>>;
 
 /** A build known without the worker: its program and diagnostics. */
 export type KnownBuild = Omit<BuildResult, 'id' | 'ms'>;
@@ -71,7 +87,9 @@ export interface BundlerClient {
 }
 
 interface Session {
-  api: Pick<BundlerApi, 'build'>;
+  api: WorkerApi;
+  /** Its warm-up was asked for (once per worker, after its first build). */
+  warming: boolean;
   /** The files this worker was last sent (its mirror); null until the first request. */
   sent: Project['files'] | null;
   /** The modules of this worker's last reply with a program (its replies name them). */
@@ -114,6 +132,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     died.catch(() => {}); // observed by the builds racing it; no unhandled rejection when idle
     const current: Session = {
       api: connect(worker),
+      warming: false,
       sent: null,
       received: new Map(),
       died,
@@ -192,6 +211,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
         const result = await Promise.race([attempt(s, request, id), stale]);
         if (id !== seq || disposed || result === 'stale') return 'stale';
         opts.onBuilt?.(request, result);
+        if (!s.warming) void warmUp(s, request);
         return result;
       } catch (error) {
         if (id !== seq || disposed) return 'stale';
@@ -201,6 +221,20 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
         }
       }
     }
+  };
+
+  /** Once per worker: after `warmUp.after`, unless the worker was replaced meanwhile. */
+  const warmUp = async (s: Session, { entry, cdnBase }: ProjectBuild) => {
+    const policy = opts.warmUp;
+    s.warming = true;
+    if (!policy || !s.api.warmUp) return;
+    await policy.after;
+    if (disposed || session !== s) return;
+    // A worker that dies meanwhile is noticed by the next build, which replaces it.
+    const result = await s.api
+      .warmUp({ entry, cdnBase, budgetMs: policy.budgetMs })
+      .catch(() => null);
+    if (result) policy.onDone?.(result);
   };
 
   /** Builds a request answered by a known build in the worker, unless a newer one came first. */

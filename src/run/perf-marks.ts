@@ -16,3 +16,13 @@ export function perfMark(name: string): void {
     // No user-timing API: the bench just lacks a phase.
   }
 }
+
+/** A span with what it did (`detail`), kept when the bench clears its marks at each edit. */
+export function perfMeasure(name: string, start: number, detail: unknown): void {
+  if (!enabled) return;
+  try {
+    performance.measure(name, { start, end: performance.now(), detail });
+  } catch {
+    // No user-timing API: the bench just lacks it.
+  }
+}

@@ -207,7 +207,9 @@ export const createBundler = ({
     return { program, diagnostics: unique };
   };
 
-  return { receive, build };
+  /** The project as this bundler knows it; read-only outside (the mirror updates in place). */
+  const mirrored: Readonly<Record<string, ProjectFile>> = files;
+  return { receive, build, files: mirrored };
 };
 
 export type Bundler = ReturnType<typeof createBundler>;

@@ -7,6 +7,7 @@ import {
 } from '../../src/protocol';
 import type { EsbuildApi } from './esbuild-api';
 import { createBundler, StaleBuild, type SourceTransform } from './program';
+import { warmUp } from './warm-up';
 
 export interface ServiceOptions {
   esbuild: EsbuildApi;
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   transform?: SourceTransform;
   /** Guard the user's loops against running away (see loop-guard.ts). */
   guardLoops?: boolean;
+  /** Lets the worker take its messages between warm-up builds (a macrotask). */
+  yieldTask?: () => Promise<void>;
 }
 
 /**
@@ -28,9 +31,12 @@ export const createBundlerService = ({
   init,
   transform,
   guardLoops,
+  yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
 }: ServiceOptions): BundlerApi => {
   let ready: Promise<void> | undefined;
   let latest = -Infinity;
+  // Counts build requests: a warm-up stops when one has come since it started.
+  let requests = 0;
   // The modules of the last reply with a program: the client keeps the same (program-delta.ts).
   let sent: SentModules = new Map();
   const bundler = createBundler({ esbuild, transform, guardLoops });
@@ -44,6 +50,7 @@ export const createBundlerService = ({
   return {
     async build(request: BuildRequest): Promise<BuildReply> {
       const start = performance.now();
+      requests++;
       latest = Math.max(latest, request.id);
       const isStale = () => request.id < latest;
       // Before any await: requests reach the file mirror in the order they were sent.
@@ -66,6 +73,21 @@ export const createBundlerService = ({
         const text = `Internal bundler error: ${error instanceof Error ? error.message : String(error)}`;
         return { id: request.id, diagnostics: [{ severity: 'error', text }], ms: ms() };
       }
+    },
+    async warmUp({ entry, cdnBase, budgetMs }) {
+      const seen = requests;
+      const interrupted = () => requests !== seen;
+      await initOnce();
+      return warmUp({
+        makeBundler: () => createBundler({ esbuild, transform, guardLoops }),
+        files: bundler.files,
+        entry,
+        cdnBase,
+        interrupted,
+        now: () => performance.now(),
+        yieldTask,
+        budgetMs,
+      });
     },
   };
 };
