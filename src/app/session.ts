@@ -185,6 +185,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     if (files === lastFiles && entry === lastEntry) return;
     lastFiles = files;
     lastEntry = entry;
+    bundler.stopWarmUp();
     runController.scheduleAutoRun();
   });
 

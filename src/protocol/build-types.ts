@@ -130,6 +130,8 @@ export interface BundlerApi {
    * browser has optimised the bundler's code), within `budgetMs`; any build request stops it.
    */
   warmUp(request: WarmUpRequest): Promise<WarmUpResult>;
+  /** Stops a warm-up under way: the user is typing, and the cores are theirs. */
+  stopWarmUp(): void;
 }
 
 /** What to warm up on: the project the worker already has, with the last request's entry. */

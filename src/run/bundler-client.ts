@@ -61,7 +61,7 @@ export interface WarmUpPolicy {
 }
 
 /** The worker's API as the client uses it; a fake in a test may leave out the warm-up. */
-type WorkerApi = Pick<BundlerApi, 'build'> & Partial<Pick<BundlerApi, 'warmUp'>>;
+type WorkerApi = Pick<BundlerApi, 'build'> & Partial<Pick<BundlerApi, 'warmUp' | 'stopWarmUp'>>;
 
 /** A build known without the worker: its program and diagnostics. */
 export type KnownBuild = Omit<BuildResult, 'id' | 'ms'>;
@@ -82,6 +82,8 @@ export interface ProjectBuild {
 export interface BundlerClient {
   /** Builds; resolves 'stale' as soon as a newer build is requested (its result is never shown). */
   build(request: ProjectBuild): Promise<BuildResult | 'stale'>;
+  /** Stops a warm-up under way (the user is typing: the cores are theirs); else nothing. */
+  stopWarmUp(): void;
   /** Terminates the worker; pending builds resolve 'stale'. */
   dispose(): void;
 }
@@ -89,7 +91,7 @@ export interface BundlerClient {
 interface Session {
   api: WorkerApi;
   /** Its warm-up was asked for (once per worker, after its first build). */
-  warming: boolean;
+  warmUpAsked: boolean;
   /** The files this worker was last sent (its mirror); null until the first request. */
   sent: Project['files'] | null;
   /** The modules of this worker's last reply with a program (its replies name them). */
@@ -124,6 +126,8 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
   let supersede: (() => void) | undefined;
   let hold: Promise<unknown> | undefined = opts.holdBuildsUntil?.then(() => (hold = undefined));
   let firstBuild = opts.firstBuild;
+  // The worker warming up now, if any: only then is a stop worth a message.
+  let warming: Session | undefined;
 
   const start = (): Session => {
     const worker = opts.createWorker();
@@ -132,7 +136,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
     died.catch(() => {}); // observed by the builds racing it; no unhandled rejection when idle
     const current: Session = {
       api: connect(worker),
-      warming: false,
+      warmUpAsked: false,
       sent: null,
       received: new Map(),
       died,
@@ -211,7 +215,7 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
         const result = await Promise.race([attempt(s, request, id), stale]);
         if (id !== seq || disposed || result === 'stale') return 'stale';
         opts.onBuilt?.(request, result);
-        if (!s.warming) void warmUp(s, request);
+        if (!s.warmUpAsked) void warmUp(s, request);
         return result;
       } catch (error) {
         if (id !== seq || disposed) return 'stale';
@@ -226,14 +230,18 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
   /** Once per worker: after `warmUp.after`, unless the worker was replaced meanwhile. */
   const warmUp = async (s: Session, { entry, cdnBase }: ProjectBuild) => {
     const policy = opts.warmUp;
-    s.warming = true;
+    s.warmUpAsked = true;
     if (!policy || !s.api.warmUp) return;
     await policy.after;
     if (disposed || session !== s) return;
+    warming = s;
     // A worker that dies meanwhile is noticed by the next build, which replaces it.
     const result = await s.api
       .warmUp({ entry, cdnBase, budgetMs: policy.budgetMs })
-      .catch(() => null);
+      .catch(() => null)
+      .finally(() => {
+        if (warming === s) warming = undefined;
+      });
     if (result) policy.onDone?.(result);
   };
 
@@ -247,6 +255,11 @@ export const createBundlerClient = (opts: BundlerClientOptions): BundlerClient =
 
   return {
     build,
+    stopWarmUp() {
+      if (!warming) return;
+      void warming.api.stopWarmUp?.();
+      warming = undefined;
+    },
     dispose() {
       disposed = true;
       supersede?.();

@@ -35,8 +35,8 @@ export const createBundlerService = ({
 }: ServiceOptions): BundlerApi => {
   let ready: Promise<void> | undefined;
   let latest = -Infinity;
-  // Counts build requests: a warm-up stops when one has come since it started.
-  let requests = 0;
+  // Counts build requests and stops: a warm-up ends when one has come since it started.
+  let interruptions = 0;
   // The modules of the last reply with a program: the client keeps the same (program-delta.ts).
   let sent: SentModules = new Map();
   const bundler = createBundler({ esbuild, transform, guardLoops });
@@ -50,7 +50,7 @@ export const createBundlerService = ({
   return {
     async build(request: BuildRequest): Promise<BuildReply> {
       const start = performance.now();
-      requests++;
+      interruptions++;
       latest = Math.max(latest, request.id);
       const isStale = () => request.id < latest;
       // Before any await: requests reach the file mirror in the order they were sent.
@@ -75,8 +75,8 @@ export const createBundlerService = ({
       }
     },
     async warmUp({ entry, cdnBase, budgetMs }) {
-      const seen = requests;
-      const interrupted = () => requests !== seen;
+      const seen = interruptions;
+      const interrupted = () => interruptions !== seen;
       await initOnce();
       return warmUp({
         makeBundler: () => createBundler({ esbuild, transform, guardLoops }),
@@ -88,6 +88,9 @@ export const createBundlerService = ({
         yieldTask,
         budgetMs,
       });
+    },
+    stopWarmUp() {
+      interruptions++;
     },
   };
 };

@@ -12,9 +12,12 @@ class FakeWorker extends EventTarget {
 const RESULT: WarmUpResult = { rounds: 6, bestMs: 12, ended: 'calm', ms: 150 };
 
 /** Fake workers answering every build at once, and recording warm-ups per worker. */
-const setup = (warmUp?: WarmUpPolicy) => {
+const setup = (warmUp?: WarmUpPolicy, holdWarmUps = false) => {
   const workers: FakeWorker[] = [];
   const warmUps: { worker: number; request: WarmUpRequest }[] = [];
+  let stops = 0;
+  // The warm-up under way ends when the test says (or at a stop).
+  let finish: (() => void) | undefined;
   const client = createBundlerClient({
     createWorker: () => {
       const w = new FakeWorker();
@@ -31,7 +34,12 @@ const setup = (warmUp?: WarmUpPolicy) => {
         }),
         warmUp: async (request) => {
           warmUps.push({ worker: index, request });
+          if (holdWarmUps) await new Promise<void>((resolve) => (finish = resolve));
           return RESULT;
+        },
+        stopWarmUp: () => {
+          stops++;
+          finish?.();
         },
       };
     },
@@ -39,7 +47,7 @@ const setup = (warmUp?: WarmUpPolicy) => {
   });
   const request = { files: {}, entry: 'src/main.tsx', cdnBase: 'https://esm.sh/' };
   const tick = () => new Promise((r) => setTimeout(r, 0));
-  return { client, workers, warmUps, request, tick };
+  return { client, workers, warmUps, request, tick, stops: () => stops, finish: () => finish?.() };
 };
 
 describe('the bundler client’s warm-up', () => {
@@ -80,5 +88,23 @@ describe('the bundler client’s warm-up', () => {
     await client.build(request);
     await tick();
     expect(warmUps).toEqual([]);
+  });
+
+  it('passes a stop on to the worker only while it warms up', async () => {
+    const { client, request, tick, stops, finish } = setup(
+      { after: Promise.resolve(), budgetMs: 3000 },
+      true,
+    );
+    client.stopWarmUp();
+    expect(stops()).toBe(0);
+    await client.build(request);
+    await tick();
+    client.stopWarmUp();
+    client.stopWarmUp();
+    expect(stops()).toBe(1);
+    finish();
+    await tick();
+    client.stopWarmUp();
+    expect(stops()).toBe(1);
   });
 });

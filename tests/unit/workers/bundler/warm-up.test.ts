@@ -117,4 +117,22 @@ describe('the bundler service’s warm-up', () => {
     expect(built.program?.entry).toBe('src/main.ts');
     expect((await warming).ended).toBe('interrupted');
   });
+
+  it('stops when the app says the user is typing', async () => {
+    const service = createBundlerService({ esbuild, init: async () => {} });
+    await service.build({
+      id: 1,
+      changes: PROJECT,
+      reset: true,
+      entry: 'src/main.ts',
+      cdnBase: 'https://esm.sh/',
+    });
+    const warming = service.warmUp({
+      entry: 'src/main.ts',
+      cdnBase: 'https://esm.sh/',
+      budgetMs: 60_000,
+    });
+    service.stopWarmUp();
+    expect((await warming).ended).toBe('interrupted');
+  });
 });
