@@ -65,6 +65,8 @@ test('Shift+Alt+F follows the project .prettierrc', async ({ page }) => {
 });
 
 test('Format keeps the selection on the same code, and one Ctrl+Z undoes it', async ({ page }) => {
+  // Two formats and two copies: over a minute on a shared, loaded machine.
+  test.setTimeout(120_000);
   await replaceEditorText(page, MESSY);
   await page.getByRole('button', { name: 'Format' }).click();
   await expect(editorLines(page)).toContainText('console.log(greeting);');
