@@ -54,10 +54,10 @@ export function EditorArea({
   const [formatRequest, setFormatRequest] = useState(0);
   const [formatError, setFormatError] = useState<string | null>(null);
   const format = useCallback(
-    (path: string, text: string, tabWidth: number) => {
+    (path: string, text: string, tabWidth: number, offsets: number[]) => {
       setFormatError(null);
       const config = findPrettierConfig(store.getState().project.files);
-      return session.format.format({ path, text, tabWidth, config });
+      return session.format.format({ path, text, tabWidth, config, offsets });
     },
     [session, store],
   );

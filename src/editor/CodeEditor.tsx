@@ -5,7 +5,7 @@ import { createEditor, editorOptions, monacoTheme, type EditorSettings } from '.
 import { createLanguageServiceSync } from './language-service';
 import type { PackageTypes } from './package-types/package-types-client';
 import { setBuildMarkers } from './markers';
-import { registerPrettier, type FormatFile } from './prettier-provider';
+import { addFormatAction, formatShownFile, type FormatFile } from './format-command';
 import type { FormatResult } from '../format/format-types';
 import {
   disposeAllModels,
@@ -15,7 +15,7 @@ import {
   syncModels,
 } from './models';
 import { useMonaco } from './useMonaco';
-import { addEditorCommands, formatShownFile } from './editor-commands';
+import { addEditorCommands } from './editor-commands';
 import { loadEmmet, wantsEmmet } from './emmet';
 import { useKeyBindings } from './useKeyBindings';
 import { useProblemMarkers } from './useProblemMarkers';
@@ -160,9 +160,10 @@ export function CodeEditor(props: CodeEditorProps) {
       if (language && wantsEmmet(language)) loadEmmet(monaco).catch(() => {});
     });
     const prettier = props.format
-      ? registerPrettier(
+      ? addFormatAction(
           monaco,
-          (path, text, tabSize) => callbacks.current.format!(path, text, tabSize),
+          created.instance,
+          (...args) => callbacks.current.format!(...args),
           (result, path) => callbacks.current.onFormatFailed?.(result, path),
         )
       : undefined;

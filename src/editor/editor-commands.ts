@@ -1,8 +1,9 @@
 /**
- * The app's own editor commands: Shift+Alt+F formats, Ctrl/Cmd+S saves (formatting first
- * when the user asked for format-on-save). Plain TypeScript over Monaco: no React.
+ * The app's own Save: Ctrl/Cmd+S saves, formatting first when the user asked for
+ * format-on-save (Format Document is in format-command.ts). Plain TypeScript over Monaco.
  */
 import type { editor } from 'monaco-editor';
+import { formatShownFile } from './format-command';
 import type { MonacoApi } from './monaco-setup';
 
 /** What Ctrl/Cmd+S does, read at the moment of the key press (settings change live). */
@@ -13,25 +14,12 @@ export interface SaveHooks {
   save(): void;
 }
 
-const FORMAT_DOCUMENT = 'editor.action.formatDocument';
-
-/** Formats the file shown, as Format Document does; resolves when its edit is applied. */
-export async function formatShownFile(instance: editor.ICodeEditor): Promise<void> {
-  await instance.getAction(FORMAT_DOCUMENT)?.run();
-}
-
-/** Adds Shift+Alt+F and Ctrl/Cmd+S to the editor. */
+/** Adds Ctrl/Cmd+S to the editor. */
 export function addEditorCommands(
   monaco: MonacoApi,
   instance: editor.IStandaloneCodeEditor,
   hooks: SaveHooks,
 ) {
-  // Shift+Alt+F everywhere (Monaco binds Ctrl+Shift+I on Linux), as users of VS Code on
-  // Windows, of the TypeScript Playground and of StackBlitz expect.
-  instance.addCommand(
-    monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF,
-    () => void formatShownFile(instance),
-  );
   instance.addAction({
     id: 'playpen.save',
     label: 'Save',

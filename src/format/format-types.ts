@@ -8,6 +8,8 @@ export interface FormatRequest {
   config: PrettierConfigFile | null;
   /** The editor's indentation, used where the config says nothing. */
   tabWidth?: number;
+  /** Offsets into `text` (the selection's ends) to find again in the formatted text. */
+  offsets?: number[];
 }
 
 /** A project file that configures Prettier. */
@@ -20,7 +22,13 @@ export interface PrettierConfigFile {
 
 /** The formatted text, or why there is none (a syntax error, a broken config, no parser). */
 export type FormatResult =
-  | { ok: true; text: string }
+  | {
+      ok: true;
+      /** The formatted text. */
+      text: string;
+      /** Where each requested offset is in `text` (Prettier's formatWithCursor), when asked. */
+      offsets?: number[];
+    }
   | {
       ok: false;
       /** A sentence for the user, naming the file (and line:column for a syntax error). */

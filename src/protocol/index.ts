@@ -96,6 +96,12 @@ export interface ConsoleEvalApi {
 /** Global through which loops typed in the console reach the runtime's loop guard. */
 export const CONSOLE_LOOP_GUARD = '__ppConsoleLoop';
 
+/**
+ * Global holding the console's own top-level `let`/`const`/`class` bindings (lines run
+ * `with` it): lexical as in devtools, so `let name` never writes `window.name`.
+ */
+export const CONSOLE_SCOPE = '__ppConsoleScope';
+
 // ---------------------------------------------------------------------------
 // Run loop records (runtime → host, kept by the host as the run's history)
 

@@ -3,7 +3,12 @@
  * evaluation is an input like a click: replaying the tick evaluates the same source again, so
  * the echo, the result and any effect on the page come back exactly).
  */
-import { CONSOLE_LOOP_GUARD, type ConsoleCode, type SerializedValue } from '../protocol/index.ts';
+import {
+  CONSOLE_LOOP_GUARD,
+  CONSOLE_SCOPE,
+  type ConsoleCode,
+  type SerializedValue,
+} from '../protocol/index.ts';
 import { evalSource, expressionParser } from './console-eval-source.ts';
 import type { LoopCheck } from './loop-guard.ts';
 import { apply } from './safe-reflect.ts';
@@ -25,6 +30,7 @@ export interface ConsoleEvalDeps {
 
 // Captured before the program runs: it could replace them.
 const defineProperty = Object.defineProperty;
+const create = Object.create;
 const promiseThen = Promise.prototype.then;
 
 const text = (v: string): SerializedValue => ({ t: 'string', v });
@@ -53,7 +59,7 @@ export function createConsoleEval(
    * At the first prepared line, not at boot (a run that never evaluates pays nothing). Fixed:
    * a function typed earlier and called later still finds it, and the program cannot swap it.
    */
-  const shareGuard = () => {
+  const shareGlobals = () => {
     if (guardShared) return;
     guardShared = true;
     try {
@@ -61,10 +67,16 @@ export function createConsoleEval(
     } catch {
       // The program took the name first: its loops then call what it put there.
     }
+    try {
+      // No prototype: a line's `toString` or `constructor` is not found on the scope.
+      defineProperty(deps.global, CONSOLE_SCOPE, { value: create(null) });
+    } catch {
+      // Likewise: the lines then run with what the program put there.
+    }
   };
   return (source, prepared) => {
     deps.emit({ level: 'command', args: [text(source)] });
-    if (prepared) shareGuard();
+    if (prepared) shareGlobals();
     let value: unknown;
     try {
       value = deps.evaluate(prepared ? prepared.code : evalSource(source, parses));

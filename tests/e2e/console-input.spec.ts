@@ -161,6 +161,37 @@ test('let and const outlive their line, as in devtools; step back and forward sh
   await expect(consoleLog(page)).not.toContainText('diverged');
 });
 
+test('let and const typed in the console are not window properties: let name keeps window.name', async ({
+  page,
+}) => {
+  await startProgram(page, "console.log('ready');\n");
+  await evaluate(page, 'window.name');
+  await evaluate(page, "let name = 'x'");
+  await evaluate(page, 'window.name');
+  await evaluate(page, 'name');
+  // window.top cannot be written: the console's own top shadows it, and it is still the top.
+  await evaluate(page, 'const top = 1');
+  await evaluate(page, 'top + 1');
+  await evaluate(page, 'typeof window.top');
+  await expect(lines(page)).toHaveText([
+    'ready',
+    'window.name',
+    "''",
+    "let name = 'x'",
+    'undefined',
+    'window.name',
+    "''",
+    'name',
+    "'x'",
+    'const top = 1',
+    'undefined',
+    'top + 1',
+    '2',
+    'typeof window.top',
+    "'object'",
+  ]);
+});
+
 test('top-level await: the value shows once it settles, and a replay shows it again', async ({
   page,
 }) => {

@@ -63,3 +63,30 @@ test('Shift+Alt+F follows the project .prettierrc', async ({ page }) => {
     "const greeting = { text: 'hello', count: 1 }\nconsole.log(greeting)\n",
   );
 });
+
+test('Format keeps the selection on the same code, and one Ctrl+Z undoes it', async ({ page }) => {
+  // Two formats and two copies: over a minute on a shared, loaded machine.
+  test.setTimeout(120_000);
+  await replaceEditorText(page, MESSY);
+  await page.getByRole('button', { name: 'Format' }).click();
+  await expect(editorLines(page)).toContainText('console.log(greeting);');
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(editorLines(page)).toContainText('console.log( greeting )');
+  expect(await copyEditorText(page)).toBe(MESSY);
+
+  // Select `greeting` in `console.log( greeting )`, format from F1, and type over the selection.
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  for (const _ of 'console.log( ') await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ControlOrMeta+ArrowRight');
+  await page.keyboard.press('F1');
+  await page.keyboard.type('Format Document');
+  await page.keyboard.press('Enter');
+  await expect(editorLines(page)).toContainText('console.log(greeting);');
+  await page.keyboard.type('msg');
+  await expect(editorLines(page)).toContainText('console.log(msg);');
+  expect(await copyEditorText(page)).toBe(
+    'const greeting = { text: "hello", count: 1 };\nconsole.log(msg);\n',
+  );
+});

@@ -51,7 +51,14 @@ export function matchesVersion(installed: string, spec: string | undefined): boo
   return want.every((n, i) => have[i] === n);
 }
 
-export async function startNodeModulesServer(): Promise<NodeModulesServer> {
+/**
+ * Serves node_modules, and after it each folder of `roots` (packages laid out as in
+ * node_modules, for a layout no installed package has).
+ */
+export async function startNodeModulesServer(
+  roots: readonly string[] = [],
+): Promise<NodeModulesServer> {
+  const folders = [ROOT, ...roots.map((root) => resolve(root))];
   const requests: string[] = [];
   let down = false;
   const server = createServer((req, res) => {
@@ -65,14 +72,16 @@ export async function startNodeModulesServer(): Promise<NodeModulesServer> {
     const match = /^\/((?:@[^/@]+\/)?[^/@]+)(?:@([^/]+))?(\/.*)?$/.exec(url);
     if (!match) return send(404, 'not found');
     const [, name, spec, file = ''] = match;
-    const dir = join(ROOT, name!);
     void (async () => {
       try {
-        const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
-          version: string;
-          module?: string;
-          main?: string;
-        };
+        let dir = '';
+        let pkg: { version: string; module?: string; main?: string } | undefined;
+        for (const folder of folders) {
+          dir = join(folder, name!);
+          pkg = await readFile(join(dir, 'package.json'), 'utf8').then(JSON.parse, () => undefined);
+          if (pkg) break;
+        }
+        if (!pkg) return send(404, 'not found');
         if (!matchesVersion(pkg.version, spec)) return send(404, 'no such version');
         const path = resolve(
           dir,

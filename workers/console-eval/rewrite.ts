@@ -1,15 +1,17 @@
 import { parse, type Node, type Options, type Program } from 'acorn';
 import { base, recursive, simple, type RecursiveVisitors } from 'acorn-walk';
 import MagicString from 'magic-string';
-import { CONSOLE_LOOP_GUARD, type ConsoleCode } from '../../src/protocol';
+import { CONSOLE_LOOP_GUARD, CONSOLE_SCOPE, type ConsoleCode } from '../../src/protocol';
 import { guardStatement, LOOPS } from '../bundler/loop-guard';
 
 /**
  * A line typed into the console, rewritten once before it is recorded (so a replay runs the
  * very same code) to behave as in browser devtools' REPL mode:
  * - an expression when it parses as one (`{a: 1}` is an object, not a block with a label);
- * - top-level `let`/`const`/`class` outlive the line (they become global `var`s, which a later
- *   line may declare again, as devtools allow);
+ * - top-level `let`/`const`/`class` outlive the line, lexical as in devtools: they are
+ *   properties of the console's own scope object (CONSOLE_SCOPE), which every line runs `with`,
+ *   not of the window (`let name = 'x'` leaves `window.name`, `let top` shadows `window.top`),
+ *   and a later line may declare them again, as devtools allow; `var` and functions stay global;
  * - top-level `await` works: the line runs in an async arrow whose promise the runtime awaits,
  *   its declarations hoisted out as `var`s and its last expression returned;
  * - every loop counts down the runtime's loop guard, as the program's loops do
@@ -110,47 +112,66 @@ const endStatement = (s: MagicString, source: string, node: Node) => {
   if (source[node.end - 1] !== ';') s.appendLeft(node.end, ';');
 };
 
-/** Lexical declarations at the top become `var`s: global, and declarable again by a later line. */
-const persistDeclarations = (ast: Program, source: string, s: MagicString): void => {
+/** `let`/`const` declarators become one assignment (`void (a = 1, {b} = c)`); returns their names. */
+const assignDeclarators = (statement: AnyNode, source: string, s: MagicString): string[] => {
+  const names: string[] = [];
+  const declarators = statement.declarations as AnyNode[];
+  for (const d of declarators) {
+    patternNames(d.id as AnyNode, names);
+    // `let a;` is a fresh undefined; `var a;` keeps a's value, as a var declared again does.
+    if (!d.init && statement.kind !== 'var') s.appendLeft(d.end, ' = void 0');
+  }
+  s.overwrite(statement.start, declarators[0]!.start, 'void (');
+  s.appendLeft(declarators[declarators.length - 1]!.end, ')');
+  endStatement(s, source, statement);
+  return names;
+};
+
+/** Top-level `let`/`const`/`class` become assignments to the console's scope; returns the names. */
+const scopeDeclarations = (ast: Program, source: string, s: MagicString): string[] => {
+  const names: string[] = [];
   for (const statement of ast.body as AnyNode[]) {
     if (statement.type === 'VariableDeclaration' && statement.kind !== 'var') {
-      const kind = statement.kind as string;
-      if (kind === 'let' || kind === 'const')
-        s.overwrite(statement.start, statement.start + kind.length, 'var');
+      names.push(...assignDeclarators(statement, source, s));
     } else if (statement.type === 'ClassDeclaration') {
       const name = (statement.id as AnyNode).name as string;
-      s.prependRight(statement.start, `var ${name} = `);
+      names.push(name);
+      s.prependRight(statement.start, `${name} = `);
       endStatement(s, source, statement);
     }
   }
+  return names;
 };
 
 /**
- * The body of an async arrow: its top-level declarations become assignments to `var`s hoisted
- * out of it (returned), and its last expression statement is returned.
+ * Runs `code` with the console's scope: `names` are made its own (fresh) properties first, so
+ * the line's assignments to them land there and not on a window property of the same name.
  */
-const asyncBody = (ast: Program, source: string, s: MagicString): string[] => {
-  const names: string[] = [];
+const inScope = (names: string[], code: string): string => {
+  const fresh = [...new Set(names)].map((name) => `${CONSOLE_SCOPE}.${name} = `).join('');
+  return `${fresh ? fresh + 'void 0; ' : ''}with (${CONSOLE_SCOPE}) ${code}`;
+};
+
+/**
+ * The body of an async arrow: its top-level declarations become assignments (to the scope for
+ * `let`/`const`/`class`, to hoisted global `var`s for `var` and functions), and its last
+ * expression statement is returned.
+ */
+const asyncBody = (ast: Program, source: string, s: MagicString) => {
+  const lexical: string[] = [];
+  const global: string[] = [];
   const body = ast.body as AnyNode[];
   for (const statement of body) {
     if (statement.type === 'VariableDeclaration') {
       const kind = statement.kind as string;
       if (kind !== 'var' && kind !== 'let' && kind !== 'const') continue;
-      const declarators = statement.declarations as AnyNode[];
-      for (const d of declarators) {
-        patternNames(d.id as AnyNode, names);
-        // `let a;` is a fresh undefined; `var a;` keeps a's value, as a var declared again does.
-        if (!d.init && kind !== 'var') s.appendLeft(d.end, ' = void 0');
-      }
-      s.overwrite(statement.start, declarators[0]!.start, 'void (');
-      s.appendLeft(declarators[declarators.length - 1]!.end, ')');
-      endStatement(s, source, statement);
+      (kind === 'var' ? global : lexical).push(...assignDeclarators(statement, source, s));
     } else if (
       (statement.type === 'FunctionDeclaration' || statement.type === 'ClassDeclaration') &&
       statement.id
     ) {
       const name = (statement.id as AnyNode).name as string;
-      names.push(name);
+      (statement.type === 'ClassDeclaration' ? lexical : global).push(name);
       s.prependRight(statement.start, `${name} = `);
       endStatement(s, source, statement);
     }
@@ -161,7 +182,7 @@ const asyncBody = (ast: Program, source: string, s: MagicString): string[] => {
     s.prependRight(expression.start, 'return (');
     s.appendLeft(expression.end, '\n)');
   }
-  return names;
+  return { lexical, global };
 };
 
 /** The code to record and evaluate for a console line, or null when it does not parse. */
@@ -174,7 +195,7 @@ export function rewriteConsoleInput(source: string): ConsoleCode | null {
       guardLoops(ast, s);
       const awaits = awaitsAtTopLevel(ast);
       const code = s.toString();
-      return awaits ? { code: `(async () => ${code})()`, awaits } : { code, awaits };
+      return { code: inScope([], awaits ? `(async () => ${code})()` : code), awaits };
     }
   }
   const ast = tryParse(source);
@@ -182,10 +203,11 @@ export function rewriteConsoleInput(source: string): ConsoleCode | null {
   const s = new MagicString(source);
   guardLoops(ast, s);
   if (!awaitsAtTopLevel(ast)) {
-    persistDeclarations(ast, source, s);
-    return { code: s.toString(), awaits: false };
+    const names = scopeDeclarations(ast, source, s);
+    return { code: inScope(names, `{\n${s.toString()}\n}`), awaits: false };
   }
-  const names = [...new Set(asyncBody(ast, source, s))];
-  const hoisted = names.length > 0 ? `var ${names.join(', ')}; ` : '';
-  return { code: `${hoisted}(async () => {\n${s.toString()}\n})()`, awaits: true };
+  const { lexical, global } = asyncBody(ast, source, s);
+  const hoisted = global.length > 0 ? `var ${[...new Set(global)].join(', ')}; ` : '';
+  const code = inScope(lexical, `(async () => {\n${s.toString()}\n})()`);
+  return { code: hoisted + code, awaits: true };
 }

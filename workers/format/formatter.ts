@@ -5,7 +5,12 @@ import { readConfig } from './read-config';
 
 export interface FormatterDeps {
   /** Prettier's standalone build (loaded on first use). */
-  loadPrettier(): Promise<{ format(text: string, options: Options): Promise<string> }>;
+  loadPrettier(): Promise<{
+    formatWithCursor(
+      text: string,
+      options: Options & { cursorOffset: number },
+    ): Promise<{ formatted: string; cursorOffset: number }>;
+  }>;
   /** One of Prettier's plugins (each loaded on first use). */
   loadPlugin(name: PrettierPluginName): Promise<Plugin>;
   /** A YAML parser, for `.prettierrc` files written in YAML. */
@@ -44,7 +49,7 @@ export function createFormatter(deps: FormatterDeps): FormatApi {
   };
 
   return {
-    async format({ path, text, config, tabWidth }: FormatRequest): Promise<FormatResult> {
+    async format({ path, text, config, tabWidth, offsets }: FormatRequest): Promise<FormatResult> {
       const kind = prettierParserFor(path);
       if (!kind)
         return { ok: false, error: `${path}: Prettier does not format this kind of file.` };
@@ -62,14 +67,24 @@ export function createFormatter(deps: FormatterDeps): FormatApi {
         Promise.all(kind.plugins.map(plugin)),
       ]);
       try {
-        const formatted = await prettier.format(text, {
-          ...(tabWidth !== undefined ? { tabWidth } : {}),
-          ...options,
-          parser: kind.parser,
-          plugins: loaded,
-          filepath: path,
-        });
-        return { ok: true, text: formatted };
+        const run = (cursorOffset: number) =>
+          prettier.formatWithCursor(text, {
+            ...(tabWidth !== undefined ? { tabWidth } : {}),
+            ...options,
+            parser: kind.parser,
+            plugins: loaded,
+            filepath: path,
+            cursorOffset,
+          });
+        // Prettier follows one cursor per pass: a selection's other end costs a second pass.
+        const first = await run(offsets?.[0] ?? -1);
+        if (!offsets) return { ok: true, text: first.formatted };
+        const mapped = [first.cursorOffset];
+        for (const offset of offsets.slice(1))
+          mapped.push(
+            offset === offsets[0] ? first.cursorOffset : (await run(offset)).cursorOffset,
+          );
+        return { ok: true, text: first.formatted, offsets: mapped };
       } catch (error) {
         // Prettier reports a bad option by name (e.g. "Invalid printWidth value").
         if (error instanceof Error && /^Invalid .* value/i.test(error.message))

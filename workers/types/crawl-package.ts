@@ -95,12 +95,39 @@ export async function crawlPackage(
     return false;
   };
 
+  /**
+   * A folder's own package.json (`sub/package.json`, as rxjs 6's `operators`): its
+   * `types`/`typings` (else the .d.ts beside its `main`) are the folder's declarations, as
+   * TypeScript reads them when the package has no exports map.
+   */
+  const folderEntry = async (folder: string): Promise<boolean> => {
+    const text = await fetchText(`${root}${folder}/package.json`, { immutable: true });
+    if (text === null) return false;
+    let nested: PackageJson;
+    try {
+      nested = JSON.parse(text) as PackageJson;
+    } catch {
+      return false; // TypeScript skips an unreadable package.json too
+    }
+    const { declared, guessed } = typesEntries(nested, '');
+    const inFolder = (path: string) => join(folder, path);
+    const found = (await Promise.all(declared.map((path) => load(inFolder(path))))).some(Boolean);
+    if (!found && !(await firstOf(guessed.map(inFolder)))) return false;
+    files.push({ path: `${importName}/${folder}/package.json`, text });
+    return true;
+  };
+
   await Promise.all(
     [...new Set(subpaths)].map(async (sub) => {
       const { declared, guessed } = typesEntries(pkg, sub);
       // Every declared entry (exports conditions may name several); guesses only without one.
       const found = await Promise.all(declared.map(load));
-      if (!found.some(Boolean)) await firstOf(guessed);
+      if (found.some(Boolean)) return;
+      if (!sub || pkg.exports !== undefined) return void (await firstOf(guessed));
+      // TypeScript tries `sub.d.ts`, then the folder: its package.json, then its index.d.ts.
+      const index = `${sub.slice(1)}/index.d.ts`;
+      if (await firstOf(guessed.filter((path) => path !== index))) return;
+      if (!(await folderEntry(sub.slice(1)))) await load(index);
     }),
   );
   if (files.length === 1) return { kind: 'untyped', version };

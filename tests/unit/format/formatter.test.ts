@@ -110,6 +110,23 @@ describe('formatting with Prettier', () => {
     expect(!bad.ok && bad.error).toMatch(/\.prettierrc: Invalid printWidth value/);
   });
 
+  it('follows the selection: each offset lands on the same code in the formatted text', async () => {
+    const text = 'const   total=price*count\nconsole.log( total )\n';
+    // The cursor in `count`, the selection's other end on `console`.
+    const [cursor, anchor] = [text.indexOf('ount'), text.indexOf('console')];
+    const result = await format({ path: 'a.ts', text, offsets: [cursor, anchor] });
+    expect(result).toMatchObject({
+      ok: true,
+      text: 'const total = price * count;\nconsole.log(total);\n',
+    });
+    const [newCursor, newAnchor] = (result.ok && result.offsets) || [];
+    const formatted = result.ok ? result.text : '';
+    expect(formatted.slice(newCursor, newCursor! + 4)).toBe('ount');
+    expect(formatted.slice(newAnchor, newAnchor! + 7)).toBe('console');
+    // Without offsets asked, none are given (one Prettier pass).
+    expect(await format({ path: 'a.ts', text })).not.toHaveProperty('offsets');
+  });
+
   it('files Prettier does not format are refused with a clear message', async () => {
     expect(await format({ path: 'logo.svg', text: '<svg/>' })).toEqual({
       ok: false,

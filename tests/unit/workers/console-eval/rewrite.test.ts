@@ -59,6 +59,31 @@ describe('a console line, rewritten and evaluated', () => {
     expect(await value('typeof rwInner')).toEqual({ t: 'string', v: 'undefined' });
   });
 
+  it("let, const and class are the console's, not the global object's; var and functions are global", async () => {
+    const global = globalThis as Record<string, unknown>;
+    // A writable global (as window.name) and a read-only one (as window.top).
+    global.rwName = '';
+    Object.defineProperty(globalThis, 'rwTop', { value: 'the top', configurable: true });
+    made.push('rwName', 'rwTop', 'rwV', 'rwG');
+    await value("let rwName = 'x'");
+    expect(await value('rwName')).toEqual({ t: 'string', v: 'x' });
+    expect(await value('globalThis.rwName')).toEqual({ t: 'string', v: '' });
+    await value('const rwTop = 1; class RwQ {}');
+    expect(await value('rwTop + 1')).toEqual(num(2));
+    expect(global.rwTop).toBe('the top');
+    expect('RwQ' in global || 'rwA' in global).toBe(false);
+    // Assigning later changes the console's binding, also from inside a function.
+    await value("function rwG() { rwName = 'y' }; var rwV = 1; rwG()");
+    expect(await value('rwName')).toEqual({ t: 'string', v: 'y' });
+    expect(global.rwName).toBe('');
+    expect(typeof global.rwG).toBe('function');
+    expect(global.rwV).toBe(1);
+    // The same with a top-level await.
+    await value("let rwName = await 'z'");
+    expect(await value('rwName')).toEqual({ t: 'string', v: 'z' });
+    expect(global.rwName).toBe('');
+  });
+
   it('an expression line: a leading brace is an object, and a trailing comment is fine', async () => {
     expect(await value('{rwObj: 1}')).toMatchObject({
       t: 'object',

@@ -58,6 +58,49 @@ describe('deep subpath imports', () => {
   });
 });
 
+describe("a folder's own package.json (no exports map)", () => {
+  // No installed package has this layout: the fixture has @reduxjs/toolkit 1.9's, where
+  // `query/package.json` sends `@reduxjs/toolkit/query`'s types to dist/query/index.d.ts (lib/ here).
+  let fixtures: NodeModulesServer;
+  beforeAll(async () => {
+    fixtures = await startNodeModulesServer(['tests/fixtures/packages']);
+  });
+  afterAll(() => fixtures.close());
+  const acquireFixture = (subpaths: string[]) =>
+    acquirePackageTypes(
+      { name: 'nested-types-layout', subpaths, base: fixtures.base, dependencies: {} },
+      fetchText(),
+    );
+
+  it('its types (or typings) field gives the subpath its declarations, and what they import', async () => {
+    const result = await acquireFixture(['/query', '/query/react']);
+    expect(result).toMatchObject({ ok: true, source: 'nested-types-layout' });
+    expect(paths(result)).toEqual([
+      'nested-types-layout/lib/query/apiState.d.ts',
+      'nested-types-layout/lib/query/index.d.ts',
+      'nested-types-layout/lib/query/react/index.d.ts',
+      'nested-types-layout/package.json',
+      // The editor's TypeScript resolves the folders through these, as on disk.
+      'nested-types-layout/query/package.json',
+      'nested-types-layout/query/react/package.json',
+    ]);
+  });
+
+  it('without a package.json the folder gives its index.d.ts, and `sub.d.ts` comes first', async () => {
+    expect(paths(await acquireFixture(['/lib']))).toEqual([
+      'nested-types-layout/lib/index.d.ts',
+      'nested-types-layout/package.json',
+    ]);
+    expect(paths(await acquireFixture(['/lib/query/apiState']))).toEqual([
+      'nested-types-layout/lib/query/apiState.d.ts',
+      'nested-types-layout/package.json',
+    ]);
+    expect(fixtures.requests).not.toContain(
+      '/nested-types-layout@1.9.7/lib/query/apiState/package.json',
+    );
+  });
+});
+
 describe('typesVersions', () => {
   it("matches ranges against the editor's TypeScript version", () => {
     expect(inRange('*')).toBe(true);
