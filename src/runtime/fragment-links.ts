@@ -71,7 +71,11 @@ export function installFragmentLinks(win: Window & typeof globalThis, nav: Fragm
     const atEnd = (e: Event) => {
       if (e === event) finish();
     };
-    const method = (value: (this: Event) => void) => ({ value, configurable: true, writable: true });
+    const method = (value: (this: Event) => void) => ({
+      value,
+      configurable: true,
+      writable: true,
+    });
     define(event, 'defaultPrevented', { get: () => prevented, configurable: true });
     define(event, 'returnValue', {
       get: () => !prevented,

@@ -33,7 +33,10 @@ export interface FragmentNav {
 
 type Setter = (this: unknown, value: string) => void;
 
-export function createFragmentNav(win: Window & typeof globalThis, hooks: HistoryHooks): FragmentNav {
+export function createFragmentNav(
+  win: Window & typeof globalThis,
+  hooks: HistoryHooks,
+): FragmentNav {
   const location = win.location;
   const doc = win.document;
   const URLCtor = win.URL;

@@ -36,7 +36,13 @@ const run = (code: string) => {
     window,
     document,
   ) as Factory;
-  factory(() => ({}), { exports: {} }, {}, Object.assign(() => {}, { c: 1e9 }), nav);
+  factory(
+    () => ({}),
+    { exports: {} },
+    {},
+    Object.assign(() => {}, { c: 1e9 }),
+    nav,
+  );
   return { calls, location, standIn };
 };
 
@@ -87,7 +93,9 @@ describe('fragment navigations', () => {
     expect(run(global.code).calls).toEqual(['location.href']);
     const local = await guarded("export let location = 'a';\nlocation = '#x';\n");
     expect(local.code).not.toContain('__ppNav(location, "href").href =');
-    const param = await guarded("export function f(location: string) {\n  location = '#x';\n  return location;\n}\n");
+    const param = await guarded(
+      "export function f(location: string) {\n  location = '#x';\n  return location;\n}\n",
+    );
     expect(param.code).not.toContain('__ppNav(location');
   });
 
