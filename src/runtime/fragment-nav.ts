@@ -112,6 +112,7 @@ export function createFragmentNav(
     location: { get: () => location, set: setHrefTo },
   }) as object;
 
+  patchNavigationApi(win, navigate);
   return {
     wrap: (target, key) =>
       target === location && key in locationStandIn
@@ -124,4 +125,39 @@ export function createFragmentNav(
     },
     isFragment,
   };
+}
+
+/** The part of the Navigation API used here (not in TypeScript's DOM library yet). */
+interface NavigationLike {
+  currentEntry: unknown;
+  navigate(url: string, options?: { history?: string }): unknown;
+}
+
+/**
+ * `navigation.navigate('#x')` (the Navigation API) also adds an entry to the app's history; its
+ * method, unlike Location's, can be replaced. A fragment goes to the in-memory history.
+ */
+function patchNavigationApi(
+  win: Window & typeof globalThis,
+  navigate: (url: string, push: boolean) => boolean,
+): void {
+  const proto = (win as unknown as { Navigation?: { prototype: NavigationLike } }).Navigation
+    ?.prototype;
+  const real = proto?.navigate;
+  if (!proto || typeof real !== 'function') return;
+  const PromiseCtor = win.Promise;
+  Object.defineProperty(proto, 'navigate', {
+    ...Object.getOwnPropertyDescriptor(proto, 'navigate'),
+    value: function navigate$(
+      this: NavigationLike,
+      url: string,
+      options?: { history?: string },
+    ): unknown {
+      if (navigate(String(url), options?.history !== 'replace')) {
+        const done = PromiseCtor.resolve(this.currentEntry);
+        return { committed: done, finished: done };
+      }
+      return apply(real, this, [url, options]);
+    },
+  });
 }

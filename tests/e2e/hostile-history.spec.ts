@@ -4,7 +4,7 @@ import { consoleLog, getLoadedApp, openFile, preview, replaceEditorText } from '
 // A program's fragment navigations (location.hash, #links) stay in its preview: the app tab's
 // history keeps its length, and the browser's Back button leaves the app, not a fragment.
 
-test('setting location.hash 20 times and clicking a #link add nothing to the app tab’s history', async ({
+test('setting location.hash 20 times, navigation.navigate and clicking a #link add nothing to the app tab’s history', async ({
   page,
 }) => {
   await getLoadedApp(page);
@@ -17,19 +17,20 @@ test('setting location.hash 20 times and clicking a #link add nothing to the app
       '  \'<a href="#bottom">Down</a><div style="height: 3000px"></div><p id="bottom">Bottom</p>\';',
       "addEventListener('hashchange', () => console.log('hashchange', location.hash, history.length));",
       "for (let n = 1; n <= 20; n++) location.hash = '#n' + n;",
+      "(globalThis as any).navigation.navigate('#n21');",
       "console.log('set', location.hash, history.length);",
       '',
     ].join('\n'),
   );
   const log = consoleLog(page);
   // The program still sees its own history grow and its hash change.
-  await expect(log).toContainText('set #n20 21');
-  await expect(log).toContainText('hashchange #n20 21');
+  await expect(log).toContainText('set #n21 22');
+  await expect(log).toContainText('hashchange #n21 22');
   expect(await page.evaluate(() => history.length)).toBe(before);
 
   // The user follows a link to a fragment: the preview scrolls there, the app's history stays.
   await preview(page).getByRole('link', { name: 'Down' }).click();
-  await expect(log).toContainText('hashchange #bottom 22');
+  await expect(log).toContainText('hashchange #bottom 23');
   await expect(preview(page).getByText('Bottom')).toBeInViewport();
   expect(await page.evaluate(() => history.length)).toBe(before);
 
