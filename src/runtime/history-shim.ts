@@ -4,6 +4,7 @@
  * program's states instead of leaving the page. The frame's URL still follows (through the real
  * replaceState, which adds no entry), so routers reading `location` keep working.
  */
+import type { HistoryHooks } from './fragment-nav.ts';
 import { apply } from './safe-reflect.ts';
 
 interface Entry {
@@ -11,8 +12,11 @@ interface Entry {
   url: string;
 }
 
-/** Replaces History's methods and getters on `win` with ones over a per-run list of entries. */
-export function installHistoryShim(win: Window & typeof globalThis): void {
+/**
+ * Replaces History's methods and getters on `win` with ones over a per-run list of entries;
+ * returns what a fragment navigation (fragment-nav.ts) does to that list.
+ */
+export function installHistoryShim(win: Window & typeof globalThis): HistoryHooks {
   const proto = win.History.prototype;
   const realReplace = proto.replaceState;
   const realGo = proto.go;
@@ -89,4 +93,13 @@ export function installHistoryShim(win: Window & typeof globalThis): void {
     enumerable: true,
     configurable: true,
   });
+  return {
+    pushed(url) {
+      entries.splice(index + 1, entries.length, { state: null, url });
+      index++;
+    },
+    replaced(url) {
+      entries[index] = { state: null, url };
+    },
+  };
 }

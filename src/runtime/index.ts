@@ -19,6 +19,8 @@ import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
 import { installHistoryShim } from './history-shim.ts';
+import { createFragmentNav } from './fragment-nav.ts';
+import { installFragmentLinks } from './fragment-links.ts';
 import { installStorageShim } from './storage-shim.ts';
 import { installShortcutForward } from './shortcut-forward.ts';
 import { framePolicy, installFocusGate } from './focus-gate.ts';
@@ -125,7 +127,8 @@ apply(EventTarget.prototype.addEventListener, win, [
 ]);
 
 installStorageShim(win);
-installHistoryShim(win);
+// Fragment navigations (`location.hash = …`, `#` links) go through the in-memory history too.
+const fragmentNav = createFragmentNav(win, installHistoryShim(win));
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
 installErrorCapture(win, (message) => {
   // After the newest console calls held by the caps: the error came after them.
@@ -158,7 +161,11 @@ function onHostMessage(event: MessageEvent): void {
       replay?.viewport,
       () =>
         void runProgram(data.program, {
-          beforeEvaluate: () => runLoop.install(seed, startTime, replay),
+          beforeEvaluate: () => {
+            runLoop.install(seed, startTime, replay);
+            // After the input recorder: clicks a paused preview blocks never reach it.
+            installFragmentLinks(win, fragmentNav);
+          },
           applyDocument: (program) => applyDocument(doc, program),
           loadVendor,
           importUrl,
@@ -166,6 +173,7 @@ function onHostMessage(event: MessageEvent): void {
           injectCss: (css, id) => injectCss(doc, css, id),
           objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
           loopGuard: loopGuard.check,
+          fragmentNav: fragmentNav.wrap,
           send: (message) => outbox.send(message),
           logError: realError,
           guard: guardedCall,

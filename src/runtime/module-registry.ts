@@ -16,6 +16,11 @@ export interface RegistryEnv {
    * loops call it as a parameter, which code outside the module cannot replace.
    */
   loopGuard?: (site: string) => void;
+  /**
+   * The fragment navigator's stand-in maker (fragment-nav.ts), every JS module's 5th argument:
+   * the bundler routes writes like `location.hash = …` through it (location-sites.ts).
+   */
+  fragmentNav?: (target: unknown, key: string) => unknown;
 }
 
 export interface ModuleRegistry {
@@ -32,9 +37,11 @@ type Factory = (
   module: ModuleRecord,
   exports: unknown,
   loopGuard: (site: string) => void,
+  fragmentNav: (target: unknown, key: string) => unknown,
 ) => void;
 
 const noGuard = () => {};
+const noNav = (target: unknown) => target;
 
 /**
  * A CommonJS module registry for a built program. Modules are cached from the moment they
@@ -48,6 +55,7 @@ export function createModuleRegistry(
   const cache = new Map<string, ModuleRecord>();
   const has = (id: string) => Object.prototype.hasOwnProperty.call(modules, id);
   const loopGuard = env.loopGuard ?? noGuard;
+  const fragmentNav = env.fragmentNav ?? noNav;
 
   function load(id: string, importer: string | undefined): unknown {
     const cached = cache.get(id);
@@ -101,6 +109,7 @@ export function createModuleRegistry(
           record,
           record.exports,
           loopGuard,
+          fragmentNav,
         );
         return;
       }

@@ -4,6 +4,7 @@ import MagicString from 'magic-string';
 import { TraceMap, traceSegment, type SourceMapSegment } from '@jridgewell/trace-mapping';
 import type { CompiledJs, JsSource } from './compile-js';
 import { shiftMap, type ExtraSegment, type Insertion } from './shift-map';
+import { NAV_NAME, mayNavigate, navInsertions } from './location-sites';
 
 /**
  * The loop guard: every loop in a user's module counts down the runtime guard's shared counter
@@ -56,9 +57,9 @@ export const guardStatement = (name: string, site: string): string =>
   `if (--${name}.c < 0) ${name}(${JSON.stringify(site)});`;
 
 /** A name the module's own code never uses, so user code cannot shadow the guard. */
-const freeName = (code: string): string => {
-  let name = GUARD_NAME;
-  for (let i = 1; code.includes(name); i++) name = `${GUARD_NAME}${i}`;
+const freeName = (code: string, base = GUARD_NAME): string => {
+  let name = base;
+  for (let i = 1; code.includes(name); i++) name = `${base}${i}`;
   return name;
 };
 
@@ -84,7 +85,11 @@ export function guardLoops({ path, code, map }: GuardInput): GuardOutput {
     insertions.push({ line: where.line - 1, column: where.column, length: text.length });
   };
   const params = wrapperParams(ast);
-  insert(params.end, params.loc!.end, `, ${name}`, true);
+  // Fragment navigations go through the runtime's navigator (location-sites.ts), its 5th argument.
+  const navName = freeName(code, NAV_NAME);
+  const navs = mayNavigate(code) ? navInsertions(ast, navName) : [];
+  insert(params.end, params.loc!.end, navs.length ? `, ${name}, ${navName}` : `, ${name}`, true);
+  for (const nav of navs) insert(nav.at, nav.where, nav.text, nav.left);
 
   const found: { at: number; site: string; target: Readonly<SourceMapSegment> }[] = [];
   const visit = (node: Node) => {
@@ -156,7 +161,8 @@ const CODE_LOADERS: ReadonlySet<string> = new Set(['js', 'jsx', 'ts', 'tsx']);
  */
 export function guardCompiled(source: JsSource, compiled: CompiledJs): CompiledJs {
   if (!compiled.ok || !CODE_LOADERS.has(source.loader)) return compiled;
-  if (/(^|\/)node_modules\//.test(source.path) || !mayHaveLoops(compiled.code)) return compiled;
+  if (/(^|\/)node_modules\//.test(source.path)) return compiled;
+  if (!mayHaveLoops(compiled.code) && !mayNavigate(compiled.code)) return compiled;
   try {
     const { code, map } = guardLoops({ path: source.path, code: compiled.code, map: compiled.map });
     return { ...compiled, code, map };
