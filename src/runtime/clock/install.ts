@@ -31,7 +31,7 @@ import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { createViewportTracker, waitForViewport } from './viewport.ts';
 import { startEnvironment } from './environment-reads.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
-import { installPopupGuard, type PopupGuard } from './popup-guard.ts';
+import { installActivationGuard, type ActivationGuard } from './activation-guard.ts';
 import { installWorkerLimit } from './worker-limit.ts';
 import { installVirtualClock } from './virtual-clock.ts';
 import { installVirtualMessaging } from './virtual-messaging.ts';
@@ -118,7 +118,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       hop(() => (loop?.mode === 'playing' ? deliver(settlement) : held.push(settlement)));
   };
   let random: SeededRandom | null = null;
-  let popups: PopupGuard | null = null;
+  let popups: ActivationGuard | null = null;
   let speed = 1;
   let startPaused = false;
   let earlyStep = 0;
@@ -183,7 +183,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       (win as unknown as { fetch: typeof fetch }).fetch = fetches.fetch;
       warnOnUncontrolledApis(win, host.warn);
       installWorkerLimit(win);
-      popups = installPopupGuard(win, {
+      popups = installActivationGuard(win, {
         now: () => clock.now(),
         replaying: () => loop?.mode === 'replaying',
         tick: () => loop?.tick ?? 0,

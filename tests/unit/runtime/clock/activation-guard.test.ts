@@ -1,26 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { installPopupGuard } from '../../../../src/runtime/clock/popup-guard';
+import { installActivationGuard } from '../../../../src/runtime/clock/activation-guard';
 
 function setUp() {
   const opened: string[] = [];
+  const shown: string[] = [];
   const warnings: string[] = [];
   const win = {
     open: (url?: string) => {
       opened.push(url ?? '');
       return { url } as unknown as Window;
     },
+    alert: (text?: string) => void shown.push(`alert ${text}`),
+    confirm: (text?: string) => (shown.push(`confirm ${text}`), true),
+    prompt: (text?: string) => (shown.push(`prompt ${text}`), 'typed'),
+    print: () => void shown.push('print'),
   } as unknown as Window;
   const state = { now: 1000, replaying: false, tick: 1 };
-  const guard = installPopupGuard(win, {
+  const guard = installActivationGuard(win, {
     now: () => state.now,
     replaying: () => state.replaying,
     tick: () => state.tick,
     warn: (t) => warnings.push(t),
   });
-  return { win, opened, warnings, state, guard };
+  return { win, opened, shown, warnings, state, guard };
 }
 
-describe('popup guard', () => {
+describe('activation guard', () => {
   it('opens one window per click, however many the handler asks for', () => {
     const { win, opened, warnings, guard } = setUp();
     guard.input('click', 1000, false);
@@ -62,5 +67,40 @@ describe('popup guard', () => {
     win.open();
     expect(warnings).toHaveLength(2);
     expect(warnings[1]).toMatch(/\(3 so far\)/);
+  });
+
+  it('shows a run’s first dialog, then one per click: an alert loop cannot lock the tab', () => {
+    const { win, shown, warnings, guard } = setUp();
+    for (let i = 0; i < 50; i++) win.alert(`a${i}`);
+    expect(shown).toEqual(['alert a0']);
+    expect(warnings).toEqual([
+      'Playpen blocked window.alert (1 so far): after its first dialog, a program may show one per click or key press.',
+    ]);
+    // Refused as a browser that suppresses dialogs answers: no, and no text.
+    expect(win.confirm('sure?')).toBe(false);
+    expect(win.prompt('name?')).toBeNull();
+    guard.input('click', 1000, false);
+    expect(win.confirm('sure?')).toBe(true);
+    expect(win.prompt('name?')).toBeNull();
+    expect(shown).toEqual(['alert a0', 'confirm sure?']);
+  });
+
+  it('rations windows and dialogs apart: a click allows one of each', () => {
+    const { win, opened, shown, guard } = setUp();
+    win.alert('first');
+    guard.input('click', 1000, false);
+    expect(win.open('/w')).not.toBeNull();
+    win.print();
+    expect(opened).toEqual(['/w']);
+    expect(shown).toEqual(['alert first', 'print']);
+  });
+
+  it('shows no dialog while replaying, not even the first, and says nothing', () => {
+    const { win, shown, warnings, state } = setUp();
+    state.replaying = true;
+    win.alert('x');
+    expect(win.confirm('y')).toBe(false);
+    expect(shown).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 });
