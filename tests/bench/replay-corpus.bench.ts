@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { preview, runStatus, tickOf, timeline } from '../e2e/helpers';
@@ -12,8 +14,11 @@ import { CORPUS, type CorpusProgram } from './replay-corpus';
 // Timeline set to three of them; each time compare pixels and console with the live ones.
 // A difference is "reported" when the console shows a "Replay diverged at tick k" with k at
 // or before that tick, else silent. PLAYPEN_BENCH_PROGRAMS=name,name runs only those.
+// Figures, never asserted.
 
 const MOVES = 10;
+/** PLAYPEN_BENCH_SHOTS=dir keeps the live and replayed screenshots of each differing tick. */
+const SHOTS = process.env.PLAYPEN_BENCH_SHOTS;
 /** How long a compared tick may take to show the live pixels before it counts as different. */
 const SETTLE_MS = 4000;
 
@@ -36,11 +41,12 @@ const consoleText = (page: Page) =>
         .join('\n'),
     );
 
-/** Ticks named by the divergence messages the console shows now. */
-const divergedTicks = async (page: Page) => {
+/** The divergence messages the console shows now. */
+const divergences = async (page: Page) => {
   const text = await page.getByRole('log', { name: 'Console' }).innerText();
-  return [...text.matchAll(/Replay diverged at tick (\d+)/g)].map((m) => Number(m[1]));
+  return text.match(/Replay diverged at tick \d+: [^\n]*/g) ?? [];
 };
+const tickOfMessage = (message: string) => Number(/tick (\d+)/.exec(message)![1]);
 
 /** The preview's pixels once two screenshots in a row agree (the frame has painted). */
 async function restingShot(page: Page): Promise<Buffer> {
@@ -124,7 +130,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
   }
   const ticks = [...live.keys()].sort((a, b) => a - b);
   const row: Row = { name: p.name, compared: 0, identical: 0, reported: 0, silent: 0, notes: [] };
-  const reportedAt = new Set<number>();
+  const reported = new Set<string>();
   const compare = async (tick: number, how: string) => {
     await atTick(page, tick);
     const want = live.get(tick)!;
@@ -136,11 +142,19 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
         log: (await consoleText(page)) === want.log,
       };
     } while (!(same.shot && same.log) && Date.now() < deadline);
-    for (const k of await divergedTicks(page)) reportedAt.add(k);
+    for (const m of await divergences(page)) reported.add(m);
     row.compared++;
     if (same.shot && same.log) return void row.identical++;
     const what = [same.shot ? '' : 'pixels', same.log ? '' : 'console'].filter(Boolean).join('+');
-    if ([...reportedAt].some((k) => k <= tick)) row.notes.push(`${how} ${tick}: ${what}`);
+    if (SHOTS) {
+      // Both pictures for a look at what differs.
+      const base = path.join(SHOTS, `${p.name.replace(/\W+/g, '-')}-${tick}`);
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(`${base}-live.png`, want.shot);
+      writeFileSync(`${base}-${how}.png`, await frame(page).screenshot());
+    }
+    if ([...reported].some((m) => tickOfMessage(m) <= tick))
+      row.notes.push(`${how} ${tick}: ${what}`);
     else {
       row.silent++;
       row.notes.push(`${how} ${tick}: ${what} SILENT`);
@@ -167,8 +181,9 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
     await timeline(page).fill(String(ticks[i]));
     await compare(ticks[i]!, 'seek');
   }
-  for (const k of await divergedTicks(page)) reportedAt.add(k);
-  row.reported = reportedAt.size;
+  for (const m of await divergences(page)) reported.add(m);
+  row.reported = reported.size;
+  row.notes.push(...reported);
   return row;
 }
 
@@ -176,6 +191,8 @@ test('replay corpus: live ticks against step back and seeks', async ({ page }) =
   test.setTimeout(60 * 60_000);
   const only = process.env.PLAYPEN_BENCH_PROGRAMS?.split(',');
   const programs = CORPUS.filter((p) => !only || only.includes(p.name));
+  // A control that stays disabled fails the program's row instead of waiting out the bench.
+  page.setDefaultTimeout(30_000);
   await openPlaypen(page);
   const rows: Row[] = [];
   for (const p of programs) {
@@ -184,7 +201,7 @@ test('replay corpus: live ticks against step back and seeks', async ({ page }) =
       row = await measure(page, p);
     } catch (error) {
       // A program the bench could not drive is a row of its own, not the end of the table.
-      const first = String(error).split('\n')[0]!;
+      const first = String(error).split('\n').slice(0, 8).join(' ');
       row = { name: p.name, compared: 0, identical: 0, reported: 0, silent: 0, notes: [first] };
       await openPlaypen(page);
     }

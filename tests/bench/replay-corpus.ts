@@ -21,6 +21,17 @@ export interface CorpusProgram {
 
 const mark = (name: string) => `document.body.dataset.program = '${name}';\n`;
 
+/**
+ * Author styles for the programs' buttons and fields. With the browser's own look a button
+ * shows the real pointer's :hover and a field its focus ring and caret: state of the pointer
+ * and focus, which the live frame keeps after an input (even once the pointer left) and a
+ * replay frame never has. That is the environment's, not the program's (environment.ts).
+ */
+const plainControls = `const controls = document.createElement('style');
+controls.textContent = 'button, input { font: 16px sans-serif; color: black; background: #eee; border: 1px solid #555; padding: 4px 8px; outline: none; caret-color: transparent; }';
+document.head.append(controls);
+`;
+
 const clickButton =
   (name: RegExp, shows: (n: number) => string) => async (preview: FrameLocator, n: number) => {
     const button = preview.getByRole('button', { name });
@@ -73,7 +84,7 @@ ch.port2.postMessage('first');`,
   {
     name: 'DOM click counter',
     firstTicks: 2,
-    code: `${mark('DOM click counter')}const b = document.createElement('button'); let n = 0; b.textContent = 'Clicked 0';
+    code: `${mark('DOM click counter')}${plainControls}const b = document.createElement('button'); let n = 0; b.textContent = 'Clicked 0';
 b.addEventListener('click', () => { n++; b.textContent = 'Clicked ' + n; console.log('click', n, Math.random().toFixed(4)); });
 document.body.append(b); setInterval(() => {}, 60);`,
     inputs: {
@@ -87,7 +98,7 @@ document.body.append(b); setInterval(() => {}, 60);`,
     tsx: true,
     code: `import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-${mark('React counter')}function App() {
+${mark('React counter')}${plainControls}function App() {
   const [count, setCount] = useState(0);
   const [ticks, setTicks] = useState(0);
   useEffect(() => { const id = setInterval(() => setTicks((t) => t + 1), 70); return () => clearInterval(id); }, []);
@@ -105,7 +116,7 @@ createRoot(root).render(<App />);`,
   {
     name: 'typing into an input',
     firstTicks: 2,
-    code: `${mark('typing into an input')}const input = document.createElement('input'); input.setAttribute('aria-label', 'Name');
+    code: `${mark('typing into an input')}${plainControls}const input = document.createElement('input'); input.setAttribute('aria-label', 'Name');
 const out = document.createElement('p'); document.body.append(input, out);
 input.addEventListener('input', () => { out.textContent = input.value.toUpperCase() + ' (' + input.value.length + ')'; console.log('typed', input.value); });
 setInterval(() => {}, 60);`,
@@ -115,6 +126,9 @@ setInterval(() => {}, 60);`,
         await expect(preview.getByRole('textbox', { name: 'Name' })).toHaveValue('ada');
       },
       6: async (preview) => {
+        // A click into the field, then End: the caret where a user's next words go.
+        await preview.getByRole('textbox', { name: 'Name' }).click();
+        await preview.getByRole('textbox', { name: 'Name' }).press('End');
         await preview.getByRole('textbox', { name: 'Name' }).pressSequentially(' lovelace');
         await expect(preview.getByRole('textbox', { name: 'Name' })).toHaveValue('ada lovelace');
       },
@@ -211,6 +225,6 @@ setInterval(() => { p.textContent = 'timeline ' + Math.round(document.timeline.c
 s.textContent = '.d{display:inline-block;width:14px;height:14px;margin:3px;background:#39f;animation:bob 600ms ease-in-out infinite alternate} @keyframes bob{to{transform:translateY(30px);background:#f93}}';
 document.head.append(s); let n = 0;
 const add = () => { const d = document.createElement('span'); d.className = 'd'; d.style.animationDelay = (n * 70) + 'ms'; document.body.append(d); n++; if (n < 12) setTimeout(add, 80); };
-add();`,
+add(); setInterval(() => {}, 60);`,
   },
 ];
