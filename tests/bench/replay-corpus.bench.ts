@@ -135,13 +135,12 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
     await atTick(page, tick);
     const want = live.get(tick)!;
     const deadline = Date.now() + SETTLE_MS;
-    let same = { shot: false, log: false };
-    do {
-      same = {
-        shot: (await frame(page).screenshot()).equals(want.shot),
-        log: (await consoleText(page)) === want.log,
-      };
-    } while (!(same.shot && same.log) && Date.now() < deadline);
+    const look = async () => ({
+      shot: (await frame(page).screenshot()).equals(want.shot),
+      log: (await consoleText(page)) === want.log,
+    });
+    let same = await look();
+    while (!(same.shot && same.log) && Date.now() < deadline) same = await look();
     for (const m of await divergences(page)) reported.add(m);
     row.compared++;
     if (same.shot && same.log) return void row.identical++;
