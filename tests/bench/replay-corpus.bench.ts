@@ -1,0 +1,224 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { Project } from '../../src/protocol';
+import { preview, runStatus, tickOf, timeline } from '../e2e/helpers';
+import { openPlaypen, table } from './lib';
+import { CORPUS, type CorpusProgram } from './replay-corpus';
+
+// Issue 15's goal, measured: every sampled tick of a replay looks as it did live, and a replay
+// that does not says so ("Replay diverged at tick k"). Per program (replay-corpus.ts): run
+// live, Pause, then 10 moves (Step forward, or Play + the program's input + Pause), noting at
+// each pause the preview's pixels and the console's text as the user saw them live. Then
+// return to those ticks as a user would: Step back down to the first, End, Home, and the
+// Timeline set to three of them; each time compare pixels and console with the live ones.
+// A difference is "reported" when the console shows a "Replay diverged at tick k" with k at
+// or before that tick, else silent. PLAYPEN_BENCH_PROGRAMS=name,name runs only those.
+// Figures, never asserted.
+
+const MOVES = 10;
+/** PLAYPEN_BENCH_SHOTS=dir keeps the live and replayed screenshots of each differing tick. */
+const SHOTS = process.env.PLAYPEN_BENCH_SHOTS;
+/** How long a compared tick may take to show the live pixels before it counts as different. */
+const SETTLE_MS = 4000;
+
+const frame = (page: Page) => page.locator('iframe[title="Preview"]');
+
+interface Seen {
+  shot: Buffer;
+  log: string;
+}
+
+/** The console's entries as text, without the divergence messages (counted on their own). */
+const consoleText = (page: Page) =>
+  page
+    .getByRole('log', { name: 'Console' })
+    .locator('.pp-entry')
+    .evaluateAll((entries) =>
+      entries
+        .map((e) => e.textContent ?? '')
+        .filter((t) => !t.includes('Replay diverged'))
+        .join('\n'),
+    );
+
+/** The divergence messages the console shows now. */
+const divergences = async (page: Page) => {
+  const text = await page.getByRole('log', { name: 'Console' }).innerText();
+  return text.match(/Replay diverged at tick \d+: [^\n]*/g) ?? [];
+};
+const tickOfMessage = (message: string) => Number(/tick (\d+)/.exec(message)![1]);
+
+/** The preview's pixels once two screenshots in a row agree (the frame has painted). */
+async function restingShot(page: Page): Promise<Buffer> {
+  let last = await frame(page).screenshot();
+  await expect
+    .poll(async () => {
+      const next = await frame(page).screenshot();
+      const same = next.equals(last);
+      last = next;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
+async function atTick(page: Page, tick: number) {
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
+  await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible({ timeout: 30_000 });
+  await expect(runStatus(page)).toHaveText('Paused');
+}
+
+async function pause(page: Page) {
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
+}
+
+function project(p: CorpusProgram): Project {
+  const entry = p.tsx ? 'src/main.tsx' : 'src/main.ts';
+  const html = `<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>${p.name}</title></head><body><script type="module" src="/${entry}"></script></body></html>\n`;
+  return {
+    name: `replay corpus: ${p.name}`,
+    entry,
+    files: {
+      'index.html': { kind: 'text', text: html },
+      [entry]: { kind: 'text', text: p.code },
+    },
+  };
+}
+
+interface Row {
+  name: string;
+  compared: number;
+  identical: number;
+  reported: number;
+  silent: number;
+  notes: string[];
+}
+
+async function measure(page: Page, p: CorpusProgram): Promise<Row> {
+  await page.evaluate((proj) => window.__playpenBench.load(proj), project(p));
+  await expect(preview(page).locator(`body[data-program="${p.name}"]`)).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect(runStatus(page)).toHaveText('Running');
+  await expect
+    .poll(() => tickOf(page), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(p.firstTicks ?? 4);
+  await pause(page);
+  const live = new Map<number, Seen>();
+  const note = async () => {
+    const tick = await tickOf(page);
+    await atTick(page, tick);
+    live.set(tick, { shot: await restingShot(page), log: await consoleText(page) });
+  };
+  await note();
+  let inputs = 0;
+  for (let move = 1; move <= MOVES; move++) {
+    const input = p.inputs?.[move];
+    if (input) {
+      await page.getByRole('button', { name: 'Play' }).click();
+      await expect(runStatus(page)).toHaveText('Running');
+      await input(preview(page), ++inputs);
+      await pause(page);
+    } else {
+      const before = await tickOf(page);
+      await page.getByRole('button', { name: 'Step forward' }).click();
+      await atTick(page, before + 1);
+    }
+    await note();
+  }
+  const ticks = [...live.keys()].sort((a, b) => a - b);
+  const row: Row = { name: p.name, compared: 0, identical: 0, reported: 0, silent: 0, notes: [] };
+  const reported = new Set<string>();
+  const compare = async (tick: number, how: string) => {
+    await atTick(page, tick);
+    const want = live.get(tick)!;
+    const deadline = Date.now() + SETTLE_MS;
+    const look = async () => ({
+      shot: (await frame(page).screenshot()).equals(want.shot),
+      log: (await consoleText(page)) === want.log,
+    });
+    let same = await look();
+    while (!(same.shot && same.log) && Date.now() < deadline) same = await look();
+    for (const m of await divergences(page)) reported.add(m);
+    row.compared++;
+    if (same.shot && same.log) return void row.identical++;
+    const what = [same.shot ? '' : 'pixels', same.log ? '' : 'console'].filter(Boolean).join('+');
+    if (SHOTS) {
+      // Both pictures for a look at what differs.
+      const base = path.join(SHOTS, `${p.name.replace(/\W+/g, '-')}-${tick}`);
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(`${base}-live.png`, want.shot);
+      writeFileSync(`${base}-${how}.png`, await frame(page).screenshot());
+    }
+    if ([...reported].some((m) => tickOfMessage(m) <= tick))
+      row.notes.push(`${how} ${tick}: ${what}`);
+    else {
+      row.silent++;
+      row.notes.push(`${how} ${tick}: ${what} SILENT`);
+    }
+  };
+  // Back from the end to the first noted tick: Step back to the tick before, else (past the
+  // ticks an input's Play ran) the Timeline set to the noted tick, as dragging it would.
+  for (let i = ticks.length - 2; i >= 0; i--) {
+    const tick = ticks[i]!;
+    if (tick === ticks[i + 1]! - 1) {
+      await page.getByRole('button', { name: 'Step back' }).click();
+      await compare(tick, 'back');
+    } else {
+      await timeline(page).fill(String(tick));
+      await compare(tick, 'seek');
+    }
+  }
+  await timeline(page).focus();
+  await page.keyboard.press('End');
+  await compare(ticks.at(-1)!, 'End');
+  await page.keyboard.press('Home');
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(0);
+  for (const i of [2, 5, 8]) {
+    await timeline(page).fill(String(ticks[i]));
+    await compare(ticks[i]!, 'seek');
+  }
+  for (const m of await divergences(page)) reported.add(m);
+  row.reported = reported.size;
+  row.notes.push(...reported);
+  return row;
+}
+
+test('replay corpus: live ticks against step back and seeks', async ({ page }) => {
+  test.setTimeout(60 * 60_000);
+  const only = process.env.PLAYPEN_BENCH_PROGRAMS?.split(',');
+  const programs = CORPUS.filter((p) => !only || only.includes(p.name));
+  // A control that stays disabled fails the program's row instead of waiting out the bench.
+  page.setDefaultTimeout(30_000);
+  await openPlaypen(page);
+  const rows: Row[] = [];
+  for (const p of programs) {
+    let row: Row;
+    try {
+      row = await measure(page, p);
+    } catch (error) {
+      // A program the bench could not drive is a row of its own, not the end of the table.
+      const first = String(error).split('\n').slice(0, 8).join(' ');
+      row = { name: p.name, compared: 0, identical: 0, reported: 0, silent: 0, notes: [first] };
+      await openPlaypen(page);
+    }
+    rows.push(row);
+    console.log(
+      `${row.name}: ${row.identical}/${row.compared} identical, ${row.reported} reported, ${row.silent} silent ${row.notes.join('; ')}`,
+    );
+  }
+  const sum = (k: 'compared' | 'identical' | 'reported' | 'silent') =>
+    rows.reduce((s, r) => s + r[k], 0);
+  console.log(
+    table(
+      'Replay corpus: live ticks compared with step back, End and seeks (pixels and console)',
+      ['program', 'ticks compared', 'identical', 'divergences reported', 'silent divergences'],
+      [
+        ...rows.map((r) => [r.name, r.compared, r.identical, r.reported, r.silent]),
+        ['total', sum('compared'), sum('identical'), sum('reported'), sum('silent')],
+      ],
+    ),
+  );
+});
