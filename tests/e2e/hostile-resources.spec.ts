@@ -87,3 +87,46 @@ test('a program that starts Workers in a loop is stopped at 16 with a clear erro
   );
   await expect(runStatus(page)).toHaveText('Running');
 });
+
+test('an alert loop shows one dialog, says why, and a click still gets its confirm; replays show none', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()} ${dialog.message()}`);
+    void dialog.accept();
+  });
+  await replaceEditorText(
+    page,
+    [
+      "for (let i = 0; i < 50; i++) alert('hi ' + i);",
+      "document.body.innerHTML = '<button>Ask</button>';",
+      "document.querySelector('button')!.addEventListener('click', () => {",
+      "  console.log('answer', confirm('sure?'), confirm('again?'));",
+      '});',
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText(
+    'Playpen blocked window.alert (1 so far): after its first dialog, a program may show one per click or key press.',
+  );
+  await preview(page).getByRole('button', { name: 'Ask' }).click();
+  // The click allows one dialog: the second confirm is refused as a browser that suppresses it.
+  await expect(consoleLog(page)).toContainText('answer true false');
+  expect(dialogs).toEqual(['alert hi 0', 'confirm sure?']);
+
+  // Step back and forth replays the alerts and the click without showing a dialog again.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const at = Number(await timeline(page).inputValue());
+  await stepBack(page).click();
+  await expect(timeline(page)).toHaveValue(String(at - 1));
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(timeline(page)).toHaveValue(String(at));
+  // Home on the Timeline seeks to tick 0: a replay of the whole run, alert loop included.
+  await timeline(page).focus();
+  await page.keyboard.press('Home');
+  await expect(timeline(page)).toHaveValue('0');
+  await expect(consoleLog(page)).not.toContainText('answer');
+  expect(dialogs).toEqual(['alert hi 0', 'confirm sure?']);
+});

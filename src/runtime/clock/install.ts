@@ -119,6 +119,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   };
   let random: SeededRandom | null = null;
   let popups: ActivationGuard | null = null;
+  /** The program's evaluation (tick 0) has ended. */
+  let evaluatedYet = false;
   let speed = 1;
   let startPaused = false;
   let earlyStep = 0;
@@ -185,7 +187,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       installWorkerLimit(win);
       popups = installActivationGuard(win, {
         now: () => clock.now(),
-        replaying: () => loop?.mode === 'replaying',
+        // A replay's tick 0 (the program's evaluation) runs before the loop is told to replay.
+        replaying: () => loop?.mode === 'replaying' || (replay !== undefined && !evaluatedYet),
         tick: () => loop?.tick ?? 0,
         warn: host.warn,
       });
@@ -238,6 +241,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       });
     },
     evaluated(replay) {
+      evaluatedYet = true;
       if (!loop) return;
       if (replay) {
         loop.evaluated(replay);
