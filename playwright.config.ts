@@ -8,7 +8,7 @@ const port = Number(process.env.PLAYPEN_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
