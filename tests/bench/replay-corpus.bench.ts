@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
-import { preview, runStatus, tickOf, timeline } from '../e2e/helpers';
+import { preview, previewElement, restingShot, runStatus, tickOf, timeline } from '../e2e/helpers';
 import { openPlaypen, table } from './lib';
 import { CORPUS, type CorpusProgram } from './replay-corpus';
 
@@ -21,8 +21,6 @@ const MOVES = 10;
 const SHOTS = process.env.PLAYPEN_BENCH_SHOTS;
 /** How long a compared tick may take to show the live pixels before it counts as different. */
 const SETTLE_MS = 4000;
-
-const frame = (page: Page) => page.locator('iframe[title="Preview"]');
 
 interface Seen {
   shot: Buffer;
@@ -47,20 +45,6 @@ const divergences = async (page: Page) => {
   return text.match(/Replay diverged at tick \d+: [^\n]*/g) ?? [];
 };
 const tickOfMessage = (message: string) => Number(/tick (\d+)/.exec(message)![1]);
-
-/** The preview's pixels once two screenshots in a row agree (the frame has painted). */
-async function restingShot(page: Page): Promise<Buffer> {
-  let last = await frame(page).screenshot();
-  await expect
-    .poll(async () => {
-      const next = await frame(page).screenshot();
-      const same = next.equals(last);
-      last = next;
-      return same;
-    })
-    .toBe(true);
-  return last;
-}
 
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
@@ -136,7 +120,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
     const want = live.get(tick)!;
     const deadline = Date.now() + SETTLE_MS;
     const look = async () => ({
-      shot: (await frame(page).screenshot()).equals(want.shot),
+      shot: (await previewElement(page).screenshot()).equals(want.shot),
       log: (await consoleText(page)) === want.log,
     });
     let same = await look();
@@ -150,7 +134,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
       const base = path.join(SHOTS, `${p.name.replace(/\W+/g, '-')}-${tick}`);
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(`${base}-live.png`, want.shot);
-      writeFileSync(`${base}-${how}.png`, await frame(page).screenshot());
+      writeFileSync(`${base}-${how}.png`, await previewElement(page).screenshot());
     }
     if ([...reported].some((m) => tickOfMessage(m) <= tick))
       row.notes.push(`${how} ${tick}: ${what}`);

@@ -63,3 +63,20 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** The open file's text as Monaco shows it (its visible lines). */
 export const editorLines = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+
+/** The preview's iframe element (its pixels; `preview` is its content). */
+export const previewElement = (page: Page) => page.locator('iframe[title="Preview"]');
+
+/** The preview's pixels once two screenshots in a row agree (the frame has painted). */
+export async function restingShot(page: Page): Promise<Buffer> {
+  let last = await previewElement(page).screenshot();
+  await expect
+    .poll(async () => {
+      const next = await previewElement(page).screenshot();
+      const same = next.equals(last);
+      last = next;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}

@@ -4,7 +4,9 @@ import {
   getLoadedApp,
   openFile,
   preview,
+  previewElement,
   replaceEditorText,
+  restingShot,
   runStatus,
   tickOf,
   timeline,
@@ -92,8 +94,6 @@ let n = 0;
 setInterval(() => n++, 50);
 `;
 
-const frame = (page: Page) => page.locator('iframe[title="Preview"]');
-
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
@@ -110,20 +110,6 @@ async function runProgram(page: Page, name: string, code: string, firstTicks: nu
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(firstTicks);
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(runStatus(page)).toHaveText('Paused');
-}
-
-/** The preview's pixels once two screenshots in a row agree (the frame has painted). */
-async function restingShot(page: Page): Promise<Buffer> {
-  let last = await frame(page).screenshot();
-  await expect
-    .poll(async () => {
-      const next = await frame(page).screenshot();
-      const same = next.equals(last);
-      last = next;
-      return same;
-    })
-    .toBe(true);
-  return last;
 }
 
 async function atTick(page: Page, tick: number) {
@@ -156,7 +142,7 @@ async function expectReplaysIdentical(
     const want = live.get(tick)!;
     await expect.poll(style, { message: `style at tick ${tick}` }).toBe(want.style);
     await expect
-      .poll(async () => (await frame(page).screenshot()).equals(want.shot), {
+      .poll(async () => (await previewElement(page).screenshot()).equals(want.shot), {
         message: `pixels at tick ${tick}`,
       })
       .toBe(true);
