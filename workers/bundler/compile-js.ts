@@ -1,4 +1,4 @@
-import type { BuildOptions, ImportKind, Loader, Plugin } from 'esbuild-wasm';
+import type { BuildOptions, ImportKind, Loader, Metafile, Plugin } from 'esbuild-wasm';
 import { sourceUrl, type Diagnostic } from '../../src/protocol';
 import { failureMessages, toDiagnostic } from './diagnostics';
 import type { EsbuildApi } from './esbuild-api';
@@ -53,8 +53,15 @@ const dataFile = (source: JsSource): { stdin: string; plugin: Plugin } | undefin
   return { stdin: `export { default } from "${SELF}";`, plugin };
 };
 
-const buildOptions = (source: JsSource, plugin: Plugin): BuildOptions => {
+/**
+ * esbuild's options for one file. Every import stays external: `external: ['*']` leaves each
+ * as `require("spec")` inside esbuild itself, where a resolve plugin would cost a JS↔Go round
+ * trip per import (~0.4 ms each in the worker, shared/notes/bundling.md); `plugin` is only for
+ * the error path (locateImportErrors).
+ */
+const buildOptions = (source: JsSource, plugin?: Plugin): BuildOptions => {
   const data = dataFile(source);
+  const plugins = [...(data ? [data.plugin] : []), ...(plugin ? [plugin] : [])];
   return {
     stdin: data
       ? { contents: data.stdin, loader: 'js', sourcefile: source.path, resolveDir: '/' }
@@ -80,31 +87,22 @@ const buildOptions = (source: JsSource, plugin: Plugin): BuildOptions => {
     banner: { js: HEAD },
     footer: { js: FOOT },
     logLevel: 'silent',
-    plugins: data ? [data.plugin, plugin] : [plugin],
+    ...(plugin ? {} : { external: ['*'] }),
+    ...(plugins.length ? { plugins } : {}),
   };
 };
 
 /**
  * Compiles one file to `(function (require, module, exports) { … })` with every import left as
- * `require("spec")`: a plugin marks all imports external, which also yields the exact import
- * list from esbuild's own parser (type-only imports are gone by then).
+ * `require("spec")`. The import list is esbuild's own (its metafile: type-only imports are gone
+ * by then), in source order, each specifier once.
  */
 export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<CompiledJs> => {
-  const imports = new Map<string, ImportKind>();
-  const plugin: Plugin = {
-    name: 'playpen-imports',
-    setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => {
-        if (!imports.has(args.path)) imports.set(args.path, args.kind);
-        return { path: args.path, external: true };
-      });
-    },
-  };
   const warn = (ws: { warnings: Parameters<typeof toDiagnostic>[0][] }) =>
     ws.warnings.map((w) => toDiagnostic(w, 'warning', source.path));
   let result;
   try {
-    result = await esbuild.build(buildOptions(source, plugin));
+    result = await esbuild.build(buildOptions(source));
   } catch (error) {
     const messages = failureMessages(error);
     return {
@@ -117,8 +115,10 @@ export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<
   const mapFile = result.outputFiles?.find((f) => f.path.endsWith('.map'));
   if (!js || !mapFile) throw new Error(`esbuild produced no output for ${source.path}`);
   let code = js.text.trimEnd();
+  const input = sourceInput(result.metafile, source);
+  const imports = keptImports(result.metafile, input);
   // CommonJS sources (require/module.exports) keep sloppy mode; the blank keeps map columns.
-  const format = Object.values(result.metafile?.inputs ?? {})[0]?.format;
+  const format = input?.format;
   if (format === 'cjs') code = code.replace(STRICT, ' '.repeat(STRICT.length));
   const map = JSON.parse(mapFile.text) as { sources: string[]; sourcesContent?: string[] };
   map.sources = map.sources.map(() => source.path);
@@ -130,6 +130,35 @@ export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<
     imports: [...imports].map(([spec, kind]) => ({ spec, kind })),
     warnings: warn(result),
   };
+};
+
+/**
+ * The metafile's record of the compiled file: its format and the imports as written (the stdin
+ * is named after the file). A data file's record is the stub's, whose one import is the file
+ * itself: data imports nothing.
+ */
+const sourceInput = (metafile: Metafile | undefined, source: JsSource) => {
+  const input = metafile?.inputs[source.path] ?? Object.values(metafile?.inputs ?? {})[0];
+  return dataFile(source) ? { format: input?.format, imports: [] } : input;
+};
+
+/**
+ * The imports left in the output, in source order, each once, with the kind they were written
+ * as. The input's list alone also names imports TypeScript elides (only types used from them);
+ * the output's alone says `require-call` for every kind.
+ */
+const keptImports = (
+  metafile: Metafile | undefined,
+  input: ReturnType<typeof sourceInput>,
+): Map<string, ImportKind> => {
+  const written = new Map<string, ImportKind>();
+  for (const { path, kind } of input?.imports ?? [])
+    if (!written.has(path)) written.set(path, kind);
+  const kept = new Map<string, ImportKind>();
+  if (written.size === 0) return kept;
+  for (const { path, kind } of metafile?.outputs['out.js']?.imports ?? [])
+    if (!kept.has(path)) kept.set(path, written.get(path) ?? kind);
+  return kept;
 };
 
 /**

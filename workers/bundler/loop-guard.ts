@@ -162,7 +162,10 @@ const CODE_LOADERS: ReadonlySet<string> = new Set(['js', 'jsx', 'ts', 'tsx']);
 export function guardCompiled(source: JsSource, compiled: CompiledJs): CompiledJs {
   if (!compiled.ok || !CODE_LOADERS.has(source.loader)) return compiled;
   if (/(^|\/)node_modules\//.test(source.path)) return compiled;
-  if (!mayHaveLoops(compiled.code) && !mayNavigate(compiled.code)) return compiled;
+  // The file as esbuild read it, not its output: the output of any module with an export or an
+  // import has loops of esbuild's own (__export, __copyProps), which map nowhere and are never
+  // guarded, and parsing it for nothing took ~1 ms of every edit's build.
+  if (!mayHaveLoops(source.text) && !mayNavigate(source.text)) return compiled;
   try {
     const { code, map } = guardLoops({ path: source.path, code: compiled.code, map: compiled.map });
     return { ...compiled, code, map };

@@ -66,6 +66,31 @@ describe('compileJs', () => {
     expect(r.code).not.toMatch(/\bimport\(/);
   });
 
+  it('asks esbuild for no plugin callback: imports stay external inside esbuild', async () => {
+    // A resolve plugin costs a JS↔Go round trip per import in the worker (bundling.md).
+    const seen: Parameters<typeof esbuild.build>[0][] = [];
+    const api = {
+      build: ((options: Parameters<typeof esbuild.build>[0]) => {
+        seen.push(options);
+        return esbuild.build(options);
+      }) as typeof esbuild.build,
+    };
+    const r = await compileJs(api, {
+      path: 'src/a.ts',
+      text: [
+        "import { b } from './b';",
+        "import { b as c } from './b';",
+        "export const a = b + c + require.resolve('./r');",
+      ].join('\n'),
+      loader: 'ts',
+    });
+    expect(seen.map((o) => o.plugins)).toEqual([undefined]);
+    expect(r.ok && r.imports).toEqual([
+      { spec: './b', kind: 'import-statement' },
+      { spec: './r', kind: 'require-resolve' },
+    ]);
+  });
+
   it('keeps CommonJS sources out of strict mode without moving any column', async () => {
     const r = await ok('src/c.js', 'undeclared = 5;\nmodule.exports = undeclared;', 'js');
     expect(r.code).not.toContain('"use strict"');

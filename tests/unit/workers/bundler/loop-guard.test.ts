@@ -202,6 +202,17 @@ describe('guardCompiled', () => {
     expect(guardCompiled(user.source, user.compiled)).not.toBe(user.compiled);
   });
 
+  it('leaves a module without loops or navigation as compiled, though its output has helper loops', async () => {
+    // An export makes esbuild add __export/__copyProps, whose loops are not the user's.
+    const plain = await compile("import { b } from './b';\nexport const a = b + 1;");
+    expect(plain.compiled.ok && plain.compiled.code).toMatch(/\bfor \(/);
+    expect(guardCompiled(plain.source, plain.compiled)).toBe(plain.compiled);
+    const loop = await compile('export const a = [1].map((x) => { for (;;) return x; });');
+    expect(guardCompiled(loop.source, loop.compiled)).not.toBe(loop.compiled);
+    const nav = await compile("export const go = () => { location.hash = '#a'; };");
+    expect(guardCompiled(nav.source, nav.compiled)).not.toBe(nav.compiled);
+  });
+
   it('runs a module it cannot guard unguarded, with a warning', async () => {
     const { source, compiled } = await compile('while (false) {}');
     if (!compiled.ok) throw new Error('compile failed');
