@@ -137,11 +137,12 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     beforeRun: () => persistence.autosave.flush(PRE_RUN_SAVE_MS),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
+      // The frame gets its program before the app's own updates for the run.
+      if (host) void host.start(program, run);
+      else pending = { program, run };
       consoleStore.setProgram(program);
       current = { program, run };
       timeline.startRun(run, run.startTime, runSharing.started(run));
-      if (host) void host.start(program, run);
-      else pending = { program, run };
     },
     stopPreview: () => {
       timeline.stop();
@@ -228,6 +229,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         container,
         previewUrl: new URL('preview.html', document.baseURI).href,
         loopBudgetMs: () => settings.getState().loopBudgetMs,
+        runSpeed: () => timeline.getState().speed,
         mark: perfMark,
         onMessage(runId, message, run) {
           if (runId !== runController.getState().runId) return;

@@ -38,6 +38,8 @@ export interface PreviewHostOptions {
   hangMs?: number;
   /** The loop guard's budget sent with each run (read at start, so a settings change applies). */
   loopBudgetMs?: () => number;
+  /** The speed a run plays at once evaluated (the timeline's), read at start. */
+  runSpeed?: () => number;
   /** Marks a phase of a run's start (user timing for the bench; the app decides if it records). */
   mark?(name: string): void;
 }
@@ -139,7 +141,12 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   /** Sends `run` to `frame`, sized first (sizeFrame: a replay has the run's tick-0 viewport). */
   const sendRun = (frame: ConnectedFrame, program: Program, run: PreviewRun) => {
     sizeFrame(frame.iframe, run.replay?.viewport ?? null);
-    frame.send(runMessage(program, run, options.loopBudgetMs?.()));
+    frame.send(
+      runMessage(program, run, {
+        loopBudgetMs: options.loopBudgetMs?.(),
+        speed: options.runSpeed?.(),
+      }),
+    );
   };
 
   /**

@@ -1,8 +1,20 @@
 import type { HostMessage, Program } from '../protocol';
 import type { PreviewRun } from './preview-host';
 
-/** The message that starts `run` in a frame; `loopBudgetMs` as Settings give it (absent: the default). */
-export function runMessage(program: Program, run: PreviewRun, loopBudgetMs?: number): HostMessage {
+/** What a run message carries besides the program and the run (absent: the runtime's default). */
+export interface RunOptions {
+  /** The loop guard's budget as Settings give it. */
+  loopBudgetMs?: number;
+  /** The speed the timeline plays at. */
+  speed?: number;
+}
+
+/** The message that starts `run` in a frame. */
+export function runMessage(
+  program: Program,
+  run: PreviewRun,
+  { loopBudgetMs, speed }: RunOptions = {},
+): HostMessage {
   return {
     type: 'run',
     program: withoutSourceMaps(program),
@@ -10,6 +22,7 @@ export function runMessage(program: Program, run: PreviewRun, loopBudgetMs?: num
     startTime: run.startTime,
     ...(run.replay ? { replay: run.replay } : {}),
     ...(loopBudgetMs !== undefined ? { loopBudgetMs } : {}),
+    ...(speed !== undefined ? { speed } : {}),
   };
 }
 

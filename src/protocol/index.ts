@@ -44,6 +44,8 @@ export type HostMessage =
       startTime: number;
       /** Real-time budget of loops per tick in ms, 0 = no guard; absent = the runtime's default. */
       loopBudgetMs?: number;
+      /** Speed the run plays at once evaluated (0.25–4, as the timeline's); absent = 1×. */
+      speed?: number;
       /** Replay instead of playing: run to `tick` (replaying `inputs`) as fast as possible, then pause. */
       replay?: ReplayTarget;
     }

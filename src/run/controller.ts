@@ -202,6 +202,9 @@ export function createRunController(deps: RunControllerDeps): RunController {
     const info: RunInfo = recorded
       ? { runId: getState().runId + 1, ...recorded }
       : { runId: getState().runId + 1, seed: Math.floor(random() * 2 ** 32), startTime: now() };
+    // The program first: the preview evaluates it while the app updates its own views (its
+    // messages come in a later task, when this run is the state's).
+    deps.startPreview(result.program, info);
     deps.onRunStart?.(info);
     // "Running" waits for the preview's first word from this run (see handleRuntime).
     set({
@@ -213,7 +216,6 @@ export function createRunController(deps: RunControllerDeps): RunController {
       detail: null,
       hungAt: undefined,
     });
-    deps.startPreview(result.program, info);
   }
 
   return {

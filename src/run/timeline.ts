@@ -153,7 +153,6 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         },
         true,
       );
-      if (!recorded && get().speed !== 1) deps.send({ type: 'play', speed: get().speed });
     },
     handle(f, message) {
       if (f !== frame) return false;

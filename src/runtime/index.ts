@@ -162,7 +162,7 @@ function onHostMessage(event: MessageEvent): void {
       () =>
         void runProgram(data.program, {
           beforeEvaluate: () => {
-            runLoop.install(seed, startTime, replay);
+            runLoop.install(seed, startTime, replay, data.speed);
             // After the input recorder: clicks a paused preview blocks never reach it.
             installFragmentLinks(win, fragmentNav);
           },

@@ -266,6 +266,28 @@ channel.port2.postMessage('first');
   await expect(consoleLog(page)).not.toContainText('diverged');
 });
 
+test('a new run after an edit plays at the speed chosen for the last one', async ({ page }) => {
+  // The preview shows its virtual time; its rate against this test's clock is the run's speed.
+  const program = (name: string) =>
+    `const t0 = performance.now();\nsetInterval(() => {\n  document.body.textContent = '${name} ' + Math.round(performance.now() - t0);\n}, 40);\n`;
+  const body = preview(page).locator('body');
+  await runProgram(page, program('first'));
+  await expect(body).toHaveText(/^first \d+$/, { timeout: 30_000 });
+  await page.getByRole('radio', { name: 'Speed 4×' }).click();
+  await runProgram(page, program('second'));
+  await expect(body).toHaveText(/^second \d+$/, { timeout: 30_000 });
+  const read = async () => ({
+    virtual: Number((await body.textContent())!.split(' ')[1]),
+    real: Date.now(),
+  });
+  const before = await read();
+  // The measuring window itself: a rate needs an interval, there is no state to wait for.
+  await page.waitForTimeout(2000);
+  const after = await read();
+  // 4 at 4×, 1 at 1×: the margin covers reads that lag behind the frame.
+  expect((after.virtual - before.virtual) / (after.real - before.real)).toBeGreaterThan(2.5);
+});
+
 test('Step forward and Step back say in a tooltip why they are unavailable', async ({ page }) => {
   await runProgram(page, "console.log('only tick 0');\n");
   await expect(consoleLog(page)).toContainText('only tick 0', { timeout: 30_000 });

@@ -156,8 +156,10 @@ const keptImports = (
     if (!written.has(path)) written.set(path, kind);
   const kept = new Map<string, ImportKind>();
   if (written.size === 0) return kept;
-  for (const { path, kind } of metafile?.outputs['out.js']?.imports ?? [])
-    if (!kept.has(path)) kept.set(path, written.get(path) ?? kind);
+  for (const { path } of metafile?.outputs['out.js']?.imports ?? []) {
+    const kind = written.get(path);
+    if (kind && !kept.has(path)) kept.set(path, kind);
+  }
   return kept;
 };
 

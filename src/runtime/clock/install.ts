@@ -61,7 +61,13 @@ export interface RunLoop {
   /** Virtual time (ms since epoch), read where the program cannot replace it; 0 before install. */
   now(): number;
   /** Installs the clock and randomness (the runtime's `beforeEvaluate`); a replay's inputs serve its fetches. */
-  install(seed: number, startTime: number, replay?: Omit<ReplayTarget, 'tick'>): void;
+  install(
+    seed: number,
+    startTime: number,
+    replay?: Omit<ReplayTarget, 'tick'>,
+    /** The speed the run plays at once evaluated (the run message's; default 1×). */
+    speed?: number,
+  ): void;
   /** Calls `then` once the frame has a replay's tick-0 `viewport` (at once without one). */
   whenSized(viewport: Viewport | undefined, then: () => void): void;
   /** Tick 0 is done: play, or replay to `replay.tick` and pause. */
@@ -164,7 +170,8 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     tick: () => loop?.tick ?? 0,
     now: () => virtualNow(),
     whenSized: (size, then) => (size ? waitForViewport(viewportDeps, size, then) : then()),
-    install(seed, startTime, replay) {
+    install(seed, startTime, replay, runSpeed) {
+      if (typeof runSpeed === 'number' && Number.isFinite(runSpeed)) speed = runSpeed;
       viewport.start(replay?.viewport);
       const start = startEnvironment(win, replay?.environment);
       random = createRandom(seed);
@@ -216,6 +223,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,
+        speed,
         hop,
         frame: (fn) => realRaf(() => fn(realNow())),
         realNow,

@@ -5,6 +5,8 @@ import type { VirtualClock } from './virtual-clock.ts';
 
 export interface TickLoopDeps {
   clock: VirtualClock;
+  /** The speed it plays at once evaluated, until told otherwise (0.25–4; default 1). */
+  speed?: number;
   /** Runs `fn` in a new real task (a real MessageChannel hop, never setTimeout). */
   hop(fn: () => void): void;
   /** Runs `fn` at the next real animation frame with the real time. */

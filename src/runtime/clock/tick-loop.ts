@@ -15,11 +15,13 @@ const FRAME_BUDGET_MS = 10;
 /** Longest real gap counted between frames (a background tab must not jump the clock). */
 const MAX_FRAME_GAP_MS = 100;
 
+const clampSpeed = (speed: number) => Math.min(4, Math.max(0.25, speed));
+
 export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const { clock } = deps;
   let tick = 0;
   let mode: LoopState['mode'] = 'paused';
-  let speed = 1;
+  let speed = clampSpeed(deps.speed ?? 1);
   // Top-level evaluation is tick 0's own code.
   let inSync = true;
   let open: Pick<TickRecord, 'tick' | 'now' | 'kind' | 'ran' | 'input'> | null = null;
@@ -234,7 +236,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       });
     },
     play(newSpeed, recording) {
-      speed = Math.min(4, Math.max(0.25, newSpeed));
+      speed = clampSpeed(newSpeed);
       if (mode === 'replaying') return;
       if (mode !== 'playing') {
         recorded =

@@ -6,7 +6,7 @@ import { fakeWindow } from './fake-window.ts';
 
 const START = 1_700_000_000_000;
 
-function setup(realStep = 0) {
+function setup(realStep = 0, speed?: number) {
   const win = fakeWindow();
   const clock = installVirtualClock(win, { startTime: START, reportError: (e) => errors.push(e) });
   const errors: unknown[] = [];
@@ -21,6 +21,7 @@ function setup(realStep = 0) {
   const events: string[] = [];
   const loop = createTickLoop({
     clock,
+    ...(speed !== undefined ? { speed } : {}),
     hop: (fn) => tasks.push(fn),
     frame: (fn) => frames.push(fn),
     realNow: () => (real += realStep),
@@ -132,6 +133,18 @@ describe('tick loop', () => {
     frame(0);
     frame(60);
     loop.pause(); // records are sent once per real frame, and on pause
+    expect(ticks().slice(1)).toEqual(['1:timer:Interval@25', '2:timer:Interval@50']);
+    expect(clock.now() - START).toBe(60);
+  });
+
+  it('plays at the speed it was created with once evaluated (a new run at the chosen speed)', () => {
+    const { win, loop, drainTasks, frame, ticks, clock } = setup(0, 2);
+    win.setInterval(() => {}, 25);
+    loop.evaluated();
+    drainTasks();
+    frame(0);
+    frame(30);
+    loop.pause();
     expect(ticks().slice(1)).toEqual(['1:timer:Interval@25', '2:timer:Interval@50']);
     expect(clock.now() - START).toBe(60);
   });
