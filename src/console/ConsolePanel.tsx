@@ -28,6 +28,9 @@ export interface ConsolePanelProps {
   onEvaluate?: ConsoleInputProps['onEvaluate'];
 }
 
+/** Up to this many entries the log renders with its store, past it in the background. */
+const URGENT_ENTRIES = 200;
+
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel scroll positions). */
 const PIN_SLACK = 8;
 
@@ -41,9 +44,12 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
   const [pinned, setPinned] = useState(true);
   const listRef = useRef<HTMLDivElement>(null);
 
-  // New output renders in the background: React yields to input between rows, so a flood
-  // never holds the app's main thread for a whole render (the toolbar's counts stay urgent).
-  const entries = useDeferredValue(snapshot.entries);
+  // A long log's new output renders in the background: React yields to input between rows, so
+  // a flood never holds the app's main thread for a whole render (the toolbar's counts stay
+  // urgent). A short one (a new run's first lines) shows in the render it arrived in: deferred,
+  // it waited for a frame to paint and a scheduler task, ~10 ms of every edit → preview.
+  const deferredEntries = useDeferredValue(snapshot.entries);
+  const entries = snapshot.entries.length <= URGENT_ENTRIES ? snapshot.entries : deferredEntries;
   const visible = useMemo(
     () => visibleEntries(entries, { level, text: deferredText, toggledGroups: toggled }),
     [entries, level, deferredText, toggled],

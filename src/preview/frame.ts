@@ -72,10 +72,16 @@ export function createFrame(
  * the pane's exact size, so the replay is laid out as the live frame was, and stays put.
  */
 export function sizeFrame(iframe: HTMLIFrameElement, size: Viewport | null): void {
+  if (!size) {
+    // A live run fills the pane: no layout read (it would force the app's layout on the way
+    // to sending every new run its program).
+    iframe.style.width = '';
+    iframe.style.height = '';
+    return;
+  }
   const pane = iframe.parentElement?.getBoundingClientRect();
   const near = (a: number, b: number) => Math.abs(a - b) < 1;
-  const fits = size && pane && near(pane.width, size.width) && near(pane.height, size.height);
-  const box = fits ? pane : size;
-  iframe.style.width = box ? `${box.width}px` : '';
-  iframe.style.height = box ? `${box.height}px` : '';
+  const box = pane && near(pane.width, size.width) && near(pane.height, size.height) ? pane : size;
+  iframe.style.width = `${box.width}px`;
+  iframe.style.height = `${box.height}px`;
 }
