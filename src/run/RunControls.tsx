@@ -12,6 +12,7 @@ import {
   TooltipTrigger,
 } from 'react-aria-components';
 import { shallowEqual, useStore } from '../ui/useStore';
+import { usePlayingView } from './usePlayingView';
 import { SPEEDS, type Timeline, type TimelineState } from './timeline';
 import { runShortcut, SHORTCUTS } from '../protocol/run-shortcuts';
 import { RestoreFuture } from './RestoreFuture';
@@ -142,7 +143,7 @@ function Steps({ timeline }: RunControlsProps) {
 
 function TimelineSlider({ timeline }: RunControlsProps) {
   const t = useStore(
-    timeline,
+    usePlayingView(timeline),
     (s) => ({ active: s.active, tick: s.tick, firstTick: s.firstTick, lastTick: s.lastTick }),
     shallowEqual,
   );
@@ -183,7 +184,7 @@ function TimelineSlider({ timeline }: RunControlsProps) {
 
 function TickText({ timeline }: RunControlsProps) {
   const t = useStore(
-    timeline,
+    usePlayingView(timeline),
     (s) => ({
       tick: s.tick,
       lastTick: s.lastTick,

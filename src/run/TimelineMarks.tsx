@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { shallowEqual, useStore } from '../ui/useStore';
 import type { Timeline } from './timeline';
+import { usePlayingView } from './usePlayingView';
 import { timelineMarks, type TimelineMark } from './timeline-marks';
 
 /** Slots of the track that marks are grouped into (the track is 180 px wide: 3 px each). */
@@ -15,7 +16,7 @@ const REFRESH_MS = 200;
  */
 export function TimelineMarks({ timeline }: { timeline: Timeline }) {
   const view = useStore(
-    timeline,
+    usePlayingView(timeline),
     (s) => ({ active: s.active, first: s.firstTick, last: s.lastTick, future: s.futureId }),
     shallowEqual,
   );

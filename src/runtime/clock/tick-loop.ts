@@ -14,6 +14,12 @@ export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 const FRAME_BUDGET_MS = 10;
 /** Longest real gap counted between frames (a background tab must not jump the clock). */
 const MAX_FRAME_GAP_MS = 100;
+/**
+ * While playing, a frame with no new record (only the clock moved) is reported at most this
+ * often: each report is a message the app checks and a re-render of its tick text, 60 a
+ * second for a program that waits.
+ */
+const CLOCK_REPORT_MS = 100;
 
 const clampSpeed = (speed: number) => Math.min(4, Math.max(0.25, speed));
 
@@ -74,6 +80,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     records = [];
     deps.send(out, state());
   };
+  /** Real time of the last frame's report while playing. */
+  let reportedAt = -Infinity;
 
   const runTimerTick = () => {
     finalize();
@@ -174,7 +182,11 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     const gap = Math.min(Math.max(realNow - lastReal, 0), MAX_FRAME_GAP_MS);
     lastReal = realNow;
     if (!behind) target += gap * speed;
-    flush();
+    finalize();
+    if (records.length > 0 || realNow - reportedAt >= CLOCK_REPORT_MS) {
+      reportedAt = realNow;
+      flush();
+    }
     pump();
     framing = true;
     deps.frame(onFrame);

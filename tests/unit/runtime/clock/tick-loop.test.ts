@@ -149,6 +149,23 @@ describe('tick loop', () => {
     expect(clock.now() - START).toBe(60);
   });
 
+  it('reports a clock that moves with nothing to run at most every 100 ms, each new tick at once', () => {
+    const { win, loop, drainTasks, frame, sent, ticks } = setup();
+    loop.evaluated();
+    drainTasks();
+    const before = sent.length;
+    for (let t = 0; t <= 300; t += 16) frame(t);
+    // Frames at 0, 112, 224 (not 16, 32, …): the app re-renders its tick text per report.
+    expect(sent.length - before).toBe(3);
+    // A tick's record goes out with the next frame, whatever the time since the last report.
+    win.setTimeout(() => {}, 10);
+    frame(316);
+    const reports = sent.length;
+    frame(332);
+    expect(sent.length).toBe(reports + 1);
+    expect(ticks().at(-1)).toMatch(/^1:timer/);
+  });
+
   it('falls into slow motion instead of catching up when ticks take longer than the frame budget', () => {
     const { win, loop, drainTasks, frame, clock } = setup(6);
     win.setInterval(() => {}, 1);
