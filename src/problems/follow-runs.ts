@@ -3,7 +3,7 @@ import type { ProblemsStore } from './problems-store';
 
 /** What the Problems list reads of the run controller's state. */
 export interface RunSnapshot {
-  /** Diagnostics of the latest finished build (a new array per build). */
+  /** Diagnostics of the latest finished build (the same array while they stay the same). */
   diagnostics: readonly Diagnostic[];
   /** Increases with every started run. */
   runId: number;

@@ -190,7 +190,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     if (!result.program || errors.length > 0) {
       set({
         status: 'build-failed',
-        diagnostics: result.diagnostics,
+        diagnostics: sameOrNew(getState().diagnostics, result.diagnostics),
         buildMs: result.ms,
         detail: errors[0] ? formatDiagnostic(errors[0]) : 'The build produced no program.',
       });
@@ -209,7 +209,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     // "Running" waits for the preview's first word from this run (see handleRuntime).
     set({
       status: 'starting',
-      diagnostics: result.diagnostics,
+      diagnostics: sameOrNew(getState().diagnostics, result.diagnostics),
       program: result.program,
       runId: info.runId,
       buildMs: result.ms,
@@ -274,6 +274,13 @@ export function createRunController(deps: RunControllerDeps): RunController {
     },
   };
 }
+
+/**
+ * The last build's list when the new one says the same: what shows diagnostics (the editor's
+ * markers, Problems) re-renders only when they changed, not at every build.
+ */
+const sameOrNew = (last: Diagnostic[], next: Diagnostic[]): Diagnostic[] =>
+  last.length === next.length && JSON.stringify(last) === JSON.stringify(next) ? last : next;
 
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file

@@ -128,6 +128,22 @@ describe('run controller', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('keeps the diagnostics array while builds say the same (its views re-render on a change only)', async () => {
+    const { controller, builds } = setup();
+    const warn = (id: number): BuildResult => ({
+      ...ok(id),
+      diagnostics: [{ severity: 'warning', file: 'src/a.ts', line: 1, text: 'unused' }],
+    });
+    for (const [i, result] of [ok(1), ok(2), warn(3), warn(4), ok(5)].entries()) {
+      const done = controller.run();
+      const before = controller.getState().diagnostics;
+      builds[i]!.resolve(result);
+      await done;
+      const same = controller.getState().diagnostics === before;
+      expect([i, same]).toEqual([i, i !== 2 && i !== 4]);
+    }
+  });
+
   it('drops a stale build: only the latest run is shown', async () => {
     const { controller, started, builds } = setup();
     const first = controller.run();
