@@ -7,6 +7,7 @@ import { LivePreviewPane } from './LivePreviewPane';
 import { OutputTabs } from './OutputTabs';
 import { EditorHints } from './keyboard/EditorHints';
 import { TransportBar } from './TransportBar';
+import { AfterEditor } from './AfterEditor';
 
 /**
  * Files, editor, and preview over console, side by side and resizable. Each arrangement keeps
@@ -28,7 +29,9 @@ export function DesktopWorkspace(props: WorkspaceProps) {
       onLayoutChanged={main.onLayoutChanged}
     >
       <Panel id="files" defaultSize={tablet ? '24%' : '16%'} minSize="180px" className="pp-panel">
-        <FilesPanel store={session.project} readOnly={readOnly} />
+        <AfterEditor editorFirst={session.editorFirst}>
+          <FilesPanel store={session.project} readOnly={readOnly} />
+        </AfterEditor>
       </Panel>
       <Separator className="pp-separator" aria-label="Resize the Files panel" />
       <Panel id="editor" defaultSize={tablet ? '38%' : '44%'} minSize="200px" className="pp-panel">
@@ -61,7 +64,9 @@ export function DesktopWorkspace(props: WorkspaceProps) {
             aria-label="Resize the preview and the console"
           />
           <Panel id="console" defaultSize="40%" minSize="60px" className="pp-panel">
-            <OutputTabs session={session} onOpenLocation={props.openLocation} />
+            <AfterEditor editorFirst={session.editorFirst}>
+              <OutputTabs session={session} onOpenLocation={props.openLocation} />
+            </AfterEditor>
           </Panel>
         </Group>
       </Panel>

@@ -5,6 +5,7 @@ import { EditorArea } from './EditorArea';
 import { FilesPanel } from '../files/FilesPanel';
 import { LivePreviewPane } from './LivePreviewPane';
 import { OutputTabs } from './OutputTabs';
+import { AfterEditor } from './AfterEditor';
 import { EditorHints } from './keyboard/EditorHints';
 import { TransportBar } from './TransportBar';
 
@@ -55,10 +56,14 @@ export function PhoneWorkspace(props: WorkspaceProps) {
         <LivePreviewPane session={session} attach={props.attach} onOpenLocation={openLocation} />
       </TabPanel>
       <TabPanel id="Console" className="pp-embed-panel" shouldForceMount>
-        <OutputTabs session={session} onOpenLocation={openLocation} />
+        <AfterEditor editorFirst={session.editorFirst}>
+          <OutputTabs session={session} onOpenLocation={openLocation} />
+        </AfterEditor>
       </TabPanel>
       <TabPanel id="Files" className="pp-embed-panel" shouldForceMount>
-        <FilesPanel store={session.project} readOnly={readOnly} />
+        <AfterEditor editorFirst={session.editorFirst}>
+          <FilesPanel store={session.project} readOnly={readOnly} />
+        </AfterEditor>
       </TabPanel>
     </Tabs>
   );

@@ -42,5 +42,7 @@ export interface Session {
   attachPreview(container: HTMLElement): () => void;
   /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
   editorShown(): void;
+  /** Resolves once the editor is on screen (or after EDITOR_FIRST_MS): what waits for it may start. */
+  editorFirst: Promise<void>;
   dispose(): void;
 }

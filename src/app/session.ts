@@ -224,6 +224,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     startup,
     persistence,
     editorShown,
+    editorFirst,
     attachPreview(container) {
       host = createPreviewHost({
         container,
