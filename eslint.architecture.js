@@ -55,7 +55,6 @@ const UI_PACKAGES = [
   'monaco-emacs',
   'emmet-monaco-es',
   'react-resizable-panels',
-  '@tanstack/react-query',
 ].map((name) => ({ name, message: 'The core imports no UI library (docs/architecture.md).' }));
 
 export default [

@@ -108,6 +108,7 @@ export function EmbedLayout({ session }: { session: Session }) {
       onOpenLocation={openLocation}
       onSeekTick={session.timeline.seek}
       onEvaluate={session.evaluateConsole}
+      onGlobals={session.consoleGlobals}
     />
   );
   const problemsPanel = <ProblemsPanel problems={session.problems} onOpenLocation={openLocation} />;

@@ -47,6 +47,7 @@ export function OutputTabs({
           onOpenLocation={onOpenLocation}
           onSeekTick={session.timeline.seek}
           onEvaluate={session.evaluateConsole}
+          onGlobals={session.consoleGlobals}
         />
       </TabPanel>
       <TabPanel id="problems" className="pp-output-panel" shouldForceMount>

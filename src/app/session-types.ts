@@ -32,6 +32,8 @@ export interface Session {
   timeline: Timeline;
   /** The console input's evaluate: prepares the line in a worker, then records and sends it. */
   evaluateConsole: (source: string) => Promise<string | null>;
+  /** The shown preview's global names, for the console input's completion (null: none). */
+  consoleGlobals: () => Promise<string[] | null>;
   /** Prettier in a worker, started on the first format. */
   format: FormatClient;
   /** The run a share link can carry, and the shared run the page opened with. */

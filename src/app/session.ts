@@ -219,6 +219,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     controller: runController,
     timeline,
     evaluateConsole: consoleEvaluator.evaluate,
+    consoleGlobals: () => host?.globalNames() ?? Promise.resolve(null),
     hang,
     view,
     startup,

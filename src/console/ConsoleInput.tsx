@@ -1,7 +1,10 @@
-import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Text, TextArea, TextField } from 'react-aria-components';
 import { ChevronRight } from 'lucide-react';
 import { createInputHistory } from './input-history';
+import { complete } from './completion';
+import { CompletionList } from './CompletionList';
+import { useCompletion } from './useCompletion';
 
 export interface ConsoleInputProps {
   /**
@@ -9,6 +12,8 @@ export interface ConsoleInputProps {
    * known at once keeps the line in the box; one known later puts it back if the box is empty.
    */
   onEvaluate: (source: string) => string | null | Promise<string | null>;
+  /** The preview's global names, offered as completions of the word typed (none without it). */
+  onGlobals?: () => Promise<string[] | null>;
 }
 
 /** Longest line sent: its echo must stay under what the host accepts from the preview. */
@@ -20,29 +25,45 @@ const plain = (e: KeyboardEvent) => !e.altKey && !e.ctrlKey && !e.metaKey && !e.
 
 /**
  * The line under the console that evaluates in the preview, as in devtools: Enter evaluates,
- * Shift+Enter starts a new line, Up and Down on the first and last line browse the history.
+ * Shift+Enter starts a new line, Up and Down on the first and last line browse the history;
+ * while a word is typed the global names that complete it are listed (Up and Down pick, Tab
+ * takes one, Escape closes the list).
+ * Memoised: the log's output does not re-render the field the user types in.
  */
-/** Memoised: the log's output does not re-render the field the user types in. */
-export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleInputProps) {
+export const ConsoleInput = memo(function ConsoleInput({
+  onEvaluate,
+  onGlobals,
+}: ConsoleInputProps) {
   const [history] = useState(() => createInputHistory());
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
-  /** A recalled line puts the caret at its end (the next Up then goes on browsing). */
-  const caretToEnd = useRef(false);
+  const completion = useCompletion(onGlobals);
+  const listId = useId();
+  /** Where the caret goes after the next render: a recalled line's end, a completion's end. */
+  const caretAt = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!caretToEnd.current || !el) return;
-    caretToEnd.current = false;
-    el.setSelectionRange(el.value.length, el.value.length);
+    if (caretAt.current === null || !el) return;
+    el.setSelectionRange(caretAt.current, caretAt.current);
+    caretAt.current = null;
   }, [value]);
 
   const recall = (line: string | null, e: KeyboardEvent) => {
     if (line === null) return;
     e.preventDefault();
-    caretToEnd.current = true;
+    // At its end: the next Up then goes on browsing.
+    caretAt.current = line.length;
     setValue(line);
+  };
+
+  const pick = (name: string | undefined) => {
+    if (!completion.word || name === undefined) return;
+    const next = complete(value, completion.word, name);
+    caretAt.current = next.caret;
+    setValue(next.text);
+    completion.close();
   };
 
   const evaluate = () => {
@@ -52,6 +73,7 @@ export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleIn
       line.length > MAX_INPUT_CHARS
         ? `Too long to evaluate: ${line.length.toLocaleString()} characters (at most ${MAX_INPUT_CHARS.toLocaleString()}).`
         : onEvaluate(line);
+    completion.close();
     if (typeof outcome === 'string') return setProblem(outcome);
     setProblem(null);
     history.add(line);
@@ -68,6 +90,22 @@ export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleIn
     if (e.nativeEvent.isComposing) return;
     const el = e.currentTarget;
     const collapsed = el.selectionStart === el.selectionEnd;
+    if (completion.open && plain(e)) {
+      const keys: Record<string, () => void> = {
+        ArrowDown: () => completion.move(1),
+        ArrowUp: () => completion.move(-1),
+        Tab: () => pick(completion.options[completion.active]),
+        Escape: completion.close,
+      };
+      const act = keys[e.key];
+      if (act) {
+        e.preventDefault();
+        return act();
+      }
+    }
+    // The caret leaves the word: the list closes (typing opens it again).
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'].includes(e.key))
+      completion.close();
     if (e.key === 'Enter' && plain(e)) {
       e.preventDefault();
       evaluate();
@@ -86,6 +124,7 @@ export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleIn
       value={value}
       onChange={(v) => {
         setValue(v);
+        completion.update(v, ref.current?.selectionStart ?? v.length);
         if (problem) setProblem(null);
       }}
       isInvalid={problem !== null}
@@ -100,8 +139,21 @@ export const ConsoleInput = memo(function ConsoleInput({ onEvaluate }: ConsoleIn
           autoComplete="off"
           placeholder="Evaluate in the preview (Shift+Enter for a new line)"
           onKeyDown={onKeyDown}
+          onBlur={completion.close}
+          onPointerDown={completion.close}
+          aria-autocomplete={onGlobals ? 'list' : undefined}
+          aria-controls={completion.open ? listId : undefined}
+          aria-activedescendant={completion.open ? `${listId}-${completion.active}` : undefined}
         />
       </div>
+      {completion.open && (
+        <CompletionList
+          id={listId}
+          options={completion.options}
+          active={completion.active}
+          onPick={pick}
+        />
+      )}
       {problem && (
         <Text slot="errorMessage" className="pp-console-input-problem" role="alert">
           {problem}

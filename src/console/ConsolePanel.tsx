@@ -26,6 +26,8 @@ export interface ConsolePanelProps {
   onSeekTick?: (tick: number) => void;
   /** Evaluates a console input line in the preview (no input line without it); see ConsoleInput. */
   onEvaluate?: ConsoleInputProps['onEvaluate'];
+  /** The preview's global names, for the input's completion; see ConsoleInput. */
+  onGlobals?: ConsoleInputProps['onGlobals'];
 }
 
 /** Up to this many entries the log renders with its store, past it in the background. */
@@ -35,7 +37,13 @@ const URGENT_ENTRIES = 200;
 const PIN_SLACK = 8;
 
 /** The console: toolbar plus the log. Follows new output unless the user has scrolled up. */
-export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: ConsolePanelProps) {
+export function ConsolePanel({
+  store,
+  onOpenLocation,
+  onSeekTick,
+  onEvaluate,
+  onGlobals,
+}: ConsolePanelProps) {
   const snapshot = useStore(store);
   const [level, setLevel] = useState<LevelFilter>('all');
   const [text, setText] = useState('');
@@ -162,7 +170,7 @@ export function ConsolePanel({ store, onOpenLocation, onSeekTick, onEvaluate }: 
             </Button>
           )}
         </div>
-        {onEvaluate && <ConsoleInput onEvaluate={evaluate} />}
+        {onEvaluate && <ConsoleInput onEvaluate={evaluate} onGlobals={onGlobals} />}
       </section>
     </ConsoleActionsContext.Provider>
   );

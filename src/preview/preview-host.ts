@@ -1,72 +1,14 @@
-import type { HostMessage, Program, ReplayTarget, RuntimeMessage } from '../protocol';
-import type { PreviewShortcut } from '../protocol/run-shortcuts';
+import type { Program } from '../protocol';
+import type { PreviewHost, PreviewHostOptions, PreviewRun } from './preview-host-types';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
+import { createGlobalNamesRequest } from './global-names-request';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
 import { createRuntimeInbox } from '../protocol/runtime-inbox';
 import { runMessage } from './run-message';
 import { createSpareFrames } from './spare-frames';
 
-/** A run as the preview starts it: the run message's parameters and which run it is. */
-export interface PreviewRun {
-  /** Messages are tagged with it; a stale run's are dropped by the app. */
-  runId: number;
-  /** Seed of the preview's random generator (fixed per run so a replay is exact). */
-  seed: number;
-  /** Virtual wall-clock start of the run (ms since epoch). */
-  startTime: number;
-  /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
-  replay?: ReplayTarget;
-}
-
-export interface PreviewHostOptions {
-  /** Element the iframes live in (the preview pane). */
-  container: HTMLElement;
-  /** URL of preview.html, resolved against the app's base so any static host works. */
-  previewUrl: string;
-  /** A validated message from the preview of a run; `run` is the object given to `start` (which frame). */
-  onMessage(runId: number, message: RuntimeMessage, run: PreviewRun): void;
-  /** The preview of a run stopped answering pings for `hangMs`; `tick` is the tick it hung in. */
-  onHang(runId: number, tick: number): void;
-  /** The preview could not be created at all (preview.html missing, runtime failed). */
-  onStartError?(error: Error): void;
-  /** A run shortcut or save pressed while the visible preview had focus (the app's listener missed it). */
-  onShortcut?(action: PreviewShortcut): void;
-  /** How often the running preview is pinged. */
-  heartbeatMs?: number;
-  /** Silence after which a preview counts as hung. */
-  hangMs?: number;
-  /** The loop guard's budget sent with each run (read at start, so a settings change applies). */
-  loopBudgetMs?: () => number;
-  /** The speed a run plays at once evaluated (the timeline's), read at start. */
-  runSpeed?: () => number;
-  /** Marks a phase of a run's start (user timing for the bench; the app decides if it records). */
-  mark?(name: string): void;
-}
-
-export interface PreviewHost {
-  /** Runs `program` in a fresh iframe; the previous one stays until the new one is ready. */
-  start(program: Program, run: PreviewRun): Promise<void>;
-  /**
-   * A frame for a hidden preview (a step-back checkpoint), once no run is starting: replaying
-   * a checkpoint evaluates the whole program and would compete with a run's first output.
-   */
-  hiddenFrame(): Promise<ConnectedFrame>;
-  /** Sends `run` to a hidden frame from `hiddenFrame` (which stays hidden). */
-  startHidden(frame: ConnectedFrame, program: Program, run: PreviewRun): void;
-  /**
-   * Shows a hidden frame in place of the current preview, as the preview of `run`; `buffered`
-   * (what it reported while hidden) reaches `onMessage` before anything it sends later.
-   */
-  show(frame: ConnectedFrame, run: PreviewRun, buffered: RuntimeMessage[]): void;
-  /** A message a hidden frame sent for the host itself (a run shortcut, focus it took). */
-  handleHostMessage(message: RuntimeMessage, frame: ConnectedFrame): void;
-  /** Sends a message to the current preview (run-loop controls). */
-  send(message: HostMessage): void;
-  /** Removes the running preview (used when it hangs). */
-  stop(): void;
-  dispose(): void;
-}
+export type { PreviewHost, PreviewHostOptions, PreviewRun } from './preview-host-types';
 
 /** How long a replaced preview that had focus stays (hidden) before it is removed. */
 const RETIRE_MS = 500;
@@ -85,6 +27,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   let pingSeq = 0;
   let disposed = false;
   const focus = createFocusKeeper(container.ownerDocument);
+  const globals = createGlobalNamesRequest();
   const view = container.ownerDocument.defaultView ?? window;
   // Spares and checkpoints wait while a run starts: they would compete with its first output.
   const gate = createBackgroundGate({
@@ -176,6 +119,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     const hadFocus = retireCurrent();
     const active = { frame, runId: run.runId, tick: run.replay?.tick ?? 0 };
     current = active;
+    globals.drop();
     pingSentAt = null;
     // Bench phases: when the run's first output and its end of evaluation reach the app.
     let outputSeen = false;
@@ -192,6 +136,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         if (message.seq === pingSeq) pingSentAt = null;
         return;
       }
+      if (message.type === 'globals') return globals.answer(message.seq, message.names);
       // The program is up: boot the next run's frame once it has shown its first output, off
       // its start-up path, so an edit never waits for an iframe and its runtime to load.
       if (message.type === 'evaluated') gate.whenOpen(prepareSpare);
@@ -280,6 +225,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     },
     send(message) {
       current?.frame.send(message);
+    },
+    globalNames() {
+      const shown = current?.frame;
+      return globals.ask(shown ? (message) => shown.send(message) : null);
     },
     stop() {
       startSeq++;

@@ -50,6 +50,8 @@ export type HostMessage =
       replay?: ReplayTarget;
     }
   | { type: 'ping'; seq: number }
+  /** The console input asks which global names to complete (answered, never recorded). */
+  | { type: 'globals'; seq: number }
   /**
    * To a frame waiting for its run: load the prebuilt React bundle now (defining its lazy
    * factories, evaluating nothing of React), as the next run will likely use it.
@@ -94,6 +96,9 @@ export interface ConsoleEvalApi {
   /** The code a typed line runs as, or null when it does not parse (it then runs as typed). */
   prepare(source: string): ConsoleCode | null | Promise<ConsoleCode | null>;
 }
+
+/** Most global names the preview sends the console input (a window has about a thousand). */
+export const MAX_GLOBAL_NAMES = 5000;
 
 /** Global through which loops typed in the console reach the runtime's loop guard. */
 export const CONSOLE_LOOP_GUARD = '__ppConsoleLoop';
@@ -244,4 +249,6 @@ export type RuntimeMessage =
    * location.reload(), a new location): the run ends here, and the silence after it is not a hang.
    */
   | { type: 'navigated' }
-  | { type: 'pong'; seq: number };
+  | { type: 'pong'; seq: number }
+  /** The answer to `globals`: the preview's global names and the console's own bindings. */
+  | { type: 'globals'; seq: number; names: string[] };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_DPR,
+  MAX_GLOBAL_NAMES,
   MAX_VIEWPORT_PX,
   type InputRecord,
   type RuntimeMessage,
@@ -201,6 +202,11 @@ const runtimeMessage = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('navigated') }),
   z.object({ type: z.literal('pong'), seq: z.number().int() }),
+  z.object({
+    type: z.literal('globals'),
+    seq: z.number().int(),
+    names: z.array(z.string().max(200)).max(MAX_GLOBAL_NAMES),
+  }),
 ]);
 
 /**

@@ -26,11 +26,12 @@ export interface ConsoleEvalDeps {
   loopCheck: LoopCheck;
   /** The global the prepared code's loops name the guard by (the window). */
   global: object;
+  /** The console's scope object (CONSOLE_SCOPE): its own properties are the lines' bindings. */
+  scope: object;
 }
 
 // Captured before the program runs: it could replace them.
 const defineProperty = Object.defineProperty;
-const create = Object.create;
 const promiseThen = Promise.prototype.then;
 
 const text = (v: string): SerializedValue => ({ t: 'string', v });
@@ -68,8 +69,7 @@ export function createConsoleEval(
       // The program took the name first: its loops then call what it put there.
     }
     try {
-      // No prototype: a line's `toString` or `constructor` is not found on the scope.
-      defineProperty(deps.global, CONSOLE_SCOPE, { value: create(null) });
+      defineProperty(deps.global, CONSOLE_SCOPE, { value: deps.scope });
     } catch {
       // Likewise: the lines then run with what the program put there.
     }

@@ -15,6 +15,7 @@ import { consoleHash } from './clock/tick-hashes.ts';
 import { createRunLoop } from './clock/install.ts';
 import { createConsoleLimit } from './console-limit.ts';
 import { createConsoleEval } from './console-eval.ts';
+import { createGlobalNames } from './global-names.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
@@ -106,6 +107,8 @@ const runLoop = createRunLoop(win, {
   viewport: (size) => post({ type: 'viewport', size }),
   evaluate: (source, prepared) => consoleEval(source, prepared),
 });
+// The console's own let/const/class. No prototype: a line's `toString` is not found on it.
+const consoleScope = Object.create(null) as object;
 // The console input's lines, evaluated in the global scope as the program's own code is.
 const consoleEval = createConsoleEval({
   evaluate,
@@ -113,7 +116,10 @@ const consoleEval = createConsoleEval({
   emit: emitConsole,
   loopCheck: loopGuard.check,
   global: win,
+  scope: consoleScope,
 });
+// What the console input completes; the window's prototypes are read now, before the program.
+const globalNames = createGlobalNames(win, consoleScope);
 
 // A form submitted without preventDefault(), location.reload() or a new location unloads this
 // document and the runtime with it: said now, or the host takes the silence after for a hang.
@@ -148,6 +154,8 @@ function onHostMessage(event: MessageEvent): void {
   if (typeof data !== 'object' || data === null) return;
   if (data.type === 'ping') {
     outbox.send({ type: 'pong', seq: data.seq });
+  } else if (data.type === 'globals') {
+    outbox.send({ type: 'globals', seq: data.seq, names: globalNames() });
   } else if (data.type === 'preload' && !started) {
     // A failure here is not the program's: its run loads the bundle again and reports it.
     if (data.vendor === true) loadVendor().catch(() => {});

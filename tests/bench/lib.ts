@@ -138,3 +138,62 @@ export function longTaskSummary(tasks: { duration: number }[]) {
     total: tasks.reduce((s, t) => s + t.duration, 0),
   };
 }
+
+/** One task of the app page's main thread, from Chromium's trace (times on the page's clock). */
+export interface MainThreadTask {
+  /** performance.now() when it started. */
+  start: number;
+  /** Wall-clock ms: what a long task is; grows when other processes take the cores. */
+  wall: number;
+  /** ms of CPU the main thread itself spent in it: what the code costs, load or not. */
+  cpu: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { startTime?: number } };
+}
+
+/**
+ * Records every task of the app page's main thread (Chromium tracing) until `stop`, which
+ * returns those of at least `minMs` wall or CPU time. On a machine loaded beyond its cores a
+ * task's wall time (the long-task figure) counts the time others held the core; its CPU time
+ * does not, so the two together tell a slow task from a starved one.
+ */
+export async function traceMainThread(page: Page) {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, {
+    categories: ['disabled-by-default-devtools.timeline', 'blink.user_timing'],
+  });
+  // A user-timing mark ties the trace's clock and thread to the page's.
+  await page.evaluate(() => performance.mark('pp-trace-anchor'));
+  return {
+    async stop(minMs = 50): Promise<MainThreadTask[]> {
+      const events = (
+        JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+      ).traceEvents;
+      const anchor = events.find((e) => e.name === 'pp-trace-anchor')!;
+      const offsetMs = anchor.ts / 1000 - anchor.args!.data!.startTime!;
+      return events
+        .filter(
+          (e) =>
+            e.name === 'RunTask' &&
+            e.ph === 'X' &&
+            e.pid === anchor.pid &&
+            e.tid === anchor.tid &&
+            ((e.dur ?? 0) >= minMs * 1000 || (e.tdur ?? 0) >= minMs * 1000),
+        )
+        .map((e) => ({
+          start: e.ts / 1000 - offsetMs,
+          wall: (e.dur ?? 0) / 1000,
+          cpu: (e.tdur ?? 0) / 1000,
+        }));
+    },
+  };
+}

@@ -241,3 +241,54 @@ test('an endless loop typed in the console is stopped as in a program; the run g
   await evaluate(page, 'i > 0');
   await expect(lines(page).last()).toHaveText('true');
 });
+
+test("completes global names as you type: the browser's, the program's and the console's own", async ({
+  page,
+}) => {
+  await startProgram(page, "window.programAnswer = 41;\nconsole.log('ready');\n");
+  await evaluate(page, 'let consoleAnswer = 1');
+  await expect(lines(page).last()).toHaveText('undefined');
+  const completions = page.getByRole('listbox', { name: 'Completions' });
+  const picked = completions.getByRole('option', { selected: true });
+
+  // A browser global: listed while typed, the first picked, Tab takes it.
+  await input(page).click();
+  await page.keyboard.type('docu');
+  await expect(completions.getByRole('option').first()).toHaveText('document');
+  await expect(picked).toHaveText('document');
+  await expect(input(page)).toHaveAttribute(
+    'aria-activedescendant',
+    (await picked.getAttribute('id'))!,
+  );
+  await page.keyboard.press('Tab');
+  await expect(input(page)).toHaveValue('document');
+  await expect(input(page)).toBeFocused();
+  // After a dot it is a property, not a global: nothing is offered.
+  await page.keyboard.type('.tit');
+  await expect(completions).toBeHidden();
+
+  // The program's global and the console's own let, picked with Down and Up.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('prog');
+  await expect(completions.getByRole('option').first()).toHaveText('programAnswer');
+  await page.keyboard.press('ArrowDown');
+  await expect(picked).not.toHaveText('programAnswer');
+  await page.keyboard.press('ArrowUp');
+  await expect(picked).toHaveText('programAnswer');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(' + consoleA');
+  await expect(picked).toHaveText('consoleAnswer');
+  await page.keyboard.press('Tab');
+  await expect(input(page)).toHaveValue('programAnswer + consoleAnswer');
+
+  // Escape closes the list and keeps the text; Enter evaluates what was typed.
+  await page.keyboard.type(' + docu');
+  await expect(completions).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(completions).toBeHidden();
+  for (const _ of ' + docu') await page.keyboard.press('Backspace');
+  await expect(input(page)).toHaveValue('programAnswer + consoleAnswer');
+  await page.keyboard.press('Enter');
+  await expect(lines(page).last()).toHaveText('42');
+});

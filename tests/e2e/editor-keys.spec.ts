@@ -95,6 +95,31 @@ test('Emmet: ul>li*3 and Tab in index.html expands to a list of three items', as
   await expect(editorLines(page)).toContainText('<ul>');
 });
 
+test('Emmet in CSS (m10) and in JSX (div.box>span gives className)', async ({ page }) => {
+  await openFile(page, 'src/style.css');
+  await replaceEditorText(page, 'body {\n\n}\n');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('m10');
+  await expect(page.locator('.suggest-widget')).toContainText('margin: 10px', { timeout: 15_000 });
+  await page.keyboard.press('Tab');
+  await expect(lineTexts(page).nth(1)).toHaveText('margin: 10px;');
+
+  await page.getByRole('button', { name: 'New file' }).click();
+  const name = page.getByRole('textbox', { name: 'File name' });
+  await name.fill('src/Box.tsx');
+  await name.press('Enter');
+  await openFile(page, 'src/Box.tsx');
+  await replaceEditorText(page, 'export const Box = () => (\n  \n);\n');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type('div.box>span');
+  await expect(page.locator('.suggest-widget')).toContainText('div.box>span', { timeout: 15_000 });
+  await page.keyboard.press('Tab');
+  await expect(lineTexts(page).nth(1)).toHaveText('  <div className="box"><span></span></div>');
+});
+
 test('with format on save, Ctrl/Cmd+S formats the open file', async ({ page }) => {
   await inSettings(page, async (dialog) => {
     const name = 'Format on save (Ctrl/Cmd+S)';

@@ -64,3 +64,36 @@ test('a package typed by @types, and one without types named in a notice', async
   await expect(typeErrors(page)).toHaveCount(0);
   expect(server.requests).toContain('/@types/picomatch@latest/package.json');
 });
+
+test('types come back after a reload from the cache, also with the type source down', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(
+    page,
+    "import { strToU8 } from 'fflate';\nconst size: number = strToU8('hi');\nconsole.log(size);\n",
+  );
+  await expect(typeErrors(page).first()).toBeVisible({ timeout: 60_000 });
+  const typeFile = (path: string) => path.startsWith('/fflate@') && path.endsWith('.d.ts');
+  const fetched = server.requests.filter(typeFile).length;
+  expect(fetched).toBeGreaterThan(0);
+
+  // A reload asks only for the range's package.json: the pinned version's files are cached.
+  await page.reload();
+  await openFile(page, 'src/main.ts');
+  await expect(typeErrors(page).first()).toBeVisible({ timeout: 60_000 });
+  expect(server.requests.filter(typeFile)).toHaveLength(fetched);
+
+  // Offline (the source answers nothing but errors): the types are still there, and no
+  // message says they could not be had. The program cannot run: the CDN is down too.
+  server.setDown(true);
+  try {
+    await page.reload();
+    await openFile(page, 'src/main.ts');
+    await expect(typeErrors(page).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Types for fflate could not be fetched')).toBeHidden();
+  } finally {
+    server.setDown(false);
+  }
+});

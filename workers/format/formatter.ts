@@ -25,7 +25,8 @@ function syntaxError(path: string, error: unknown): FormatResult {
   const found = POSITION.exec(first);
   const line = found ? Number(found[1]) : undefined;
   const column = found ? Number(found[2]) : undefined;
-  const reason = found ? first.slice(0, found.index) : first;
+  // TypeScript's reasons end with a full stop ("'}' expected."), Babel's do not.
+  const reason = (found ? first.slice(0, found.index) : first).replace(/\.$/, '');
   const where = line !== undefined ? ` at line ${line}, column ${column}` : '';
   return {
     ok: false,

@@ -54,6 +54,17 @@ describe('formatting with Prettier', () => {
     );
   });
 
+  it("says Prettier's reason as one sentence, whether or not it ends with a full stop", async () => {
+    const unclosed = await format({ path: 'src/App.tsx', text: 'const x = {\n' });
+    expect(!unclosed.ok && unclosed.error).toBe(
+      "src/App.tsx was not formatted: syntax error at line 2, column 1: '}' expected. Fix it and format again.",
+    );
+    const js = await format({ path: 'src/a.js', text: 'const a = ;' });
+    expect(!js.ok && js.error).toBe(
+      'src/a.js was not formatted: syntax error at line 1, column 11: Unexpected token. Fix it and format again.',
+    );
+  });
+
   it('follows the project .prettierrc (JSON or YAML) and its overrides', async () => {
     const code = 'const s = "x";\nconst o = {a: 1};\n';
     const json = findPrettierConfig({

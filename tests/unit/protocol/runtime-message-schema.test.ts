@@ -118,6 +118,7 @@ const examples: OneOfEach = {
   viewport: { type: 'viewport', size: { width: 640, height: 360 } },
   navigated: { type: 'navigated' },
   pong: { type: 'pong', seq: 3 },
+  globals: { type: 'globals', seq: 2, names: ['document', 'fetch', 'answer'] },
 };
 
 describe('checkRuntimeMessage', () => {

@@ -46,6 +46,7 @@ describe('console evaluation', () => {
       emit: (e) => entries.push(e),
       loopCheck: createLoopGuard({ now: () => 0, queueMicrotask }).check,
       global: globalThis,
+      scope: Object.create(null) as object,
     })(source);
     return entries;
   };

@@ -16,6 +16,7 @@ const consoleEval = createConsoleEval({
   emit: (entry) => entries.push(entry),
   loopCheck: guard.check,
   global: globalThis,
+  scope: Object.create(null) as object,
 });
 
 /** Evaluates a line as the console does; resolves the entries it shows (after an await, later). */
