@@ -120,8 +120,12 @@ export function createIdbBackend(
     return db;
   };
   // One transaction per call: a project, its files and its list entry change together or not at all.
+  // Relaxed: done once the OS has the data (it outlives the tab and the browser), without waiting
+  // for the disk; the save before each run waits for it (idb's advice for quickly changing records).
   const writing = async () =>
-    (await open()).transaction(['projects', 'summaries', 'files'], 'readwrite');
+    (await open()).transaction(['projects', 'summaries', 'files'], 'readwrite', {
+      durability: 'relaxed',
+    });
   return {
     async get(id) {
       const tx = (await open()).transaction(['projects', 'files'], 'readonly');

@@ -58,6 +58,9 @@ export const openProgramDatabase = (name = 'playpen-programs') =>
     },
   });
 
+/** A cache's writes need not wait for the disk (idb's advice for caches). */
+const RELAXED = { durability: 'relaxed' } as const;
+
 /** Every module record of `slot`: keys [slot, anything]. */
 const slotRange = (slot: string) => IDBKeyRange.bound([slot], [slot, []]);
 
@@ -107,7 +110,7 @@ export function createProgramCache({
       const before = stored.get(slot);
       stored.delete(slot); // known again only once this write is done
       try {
-        const tx = (await database()).transaction(['programs', 'modules'], 'readwrite');
+        const tx = (await database()).transaction(['programs', 'modules'], 'readwrite', RELAXED);
         const moduleStore = tx.objectStore('modules');
         const writes: Promise<unknown>[] = [];
         if (!before) writes.push(moduleStore.delete(slotRange(slot)));
@@ -139,7 +142,7 @@ export function createProgramCache({
     async delete(slot) {
       stored.delete(slot);
       try {
-        const tx = (await database()).transaction(['programs', 'modules'], 'readwrite');
+        const tx = (await database()).transaction(['programs', 'modules'], 'readwrite', RELAXED);
         await Promise.all([
           tx.objectStore('programs').delete(slot),
           tx.objectStore('modules').delete(slotRange(slot)),

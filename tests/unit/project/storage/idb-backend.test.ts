@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBDatabase, IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createIdbBackend } from '../../../../src/project/storage/idb-backend';
@@ -89,6 +89,29 @@ describe('IndexedDB backend records (fake-indexeddb: the real IndexedDB API in m
       'logo.png': whole.files['logo.png'],
     });
     expect(await backend.list()).toEqual([{ id: 'a', name: 'Renamed', updatedAt: 5 }]);
+  });
+
+  it('saves with relaxed durability: done once the OS has the data, not the disk (the save before a run waits for it)', async () => {
+    const seen: (string | undefined)[] = [];
+    const original = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (
+      this: IDBDatabase,
+      ...args: Parameters<typeof original>
+    ) {
+      const tx = original.apply(this, args);
+      if (args[1] === 'readwrite') seen.push(tx.durability);
+      return tx;
+    };
+    try {
+      const backend = fresh();
+      await backend.put(whole);
+      const { files: _files, ...meta } = whole;
+      void _files;
+      await backend.patch({ meta, files: { 'src/util.ts': file('util 2') }, removed: [] });
+    } finally {
+      IDBDatabase.prototype.transaction = original;
+    }
+    expect(seen).toEqual(['relaxed', 'relaxed']);
   });
 
   it('put replaces every file, and delete leaves other projects intact', async () => {
