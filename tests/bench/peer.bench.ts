@@ -21,6 +21,8 @@ import { servePeer } from './vue-repl/serve';
 // interleaved so both see the same machine load. Both clocks start at the change, without
 // an editor debounce, and stop when the host page has the new run's console marker:
 // - Playpen: its console panel shows the marker (what the user sees; see lib.playpenMarker);
+//   also, like for like with the peer, when the marker's message reached the app ("received":
+//   the run's first console message checked and delivered, its `first-output` mark);
 // - @vue/repl: the marker's `console` message from its preview frame reaches the page (it has
 //   no console panel: its preview proxy forwards console calls to the host by postMessage).
 // @vue/repl recompiles the active file when its code changes (store.activeFile.code, as its
@@ -67,12 +69,20 @@ async function vueMarker(page: Page, marker: string, action: VueAction) {
 interface Side {
   first: number;
   samples: number[];
+  /** Playpen only: from the change to the marker's message reaching the app (its `first-output` mark). */
+  received: number[];
   /** Long tasks per edit, from the change to the marker. */
   longCounts: number[];
   longMax: number;
 }
 
-const newSide = (): Side => ({ first: NaN, samples: [], longCounts: [], longMax: 0 });
+const newSide = (): Side => ({
+  first: NaN,
+  samples: [],
+  received: [],
+  longCounts: [],
+  longMax: 0,
+});
 
 const RUNS = envNumber('PLAYPEN_BENCH_RUNS', 20);
 /** Unmeasured edits after each load (the peer re-creates its frame after setFiles). */
@@ -109,10 +119,15 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       for (let k = 1; k <= WARMUP + RUNS; k++) {
         const { path, text } = chainEdit(n, k, 'ts');
         const a = await playpenMarker(page, `pp-bench ${k}`, { edit: [path, text] });
+        // The marker is the run's only console line: its message reached the app at first-output.
+        const received = await page.evaluate(
+          () => window.__playpenBench.phases?.()['first-output'],
+        );
         await editGap();
         const b = await vueMarker(vue, `pp-bench ${k}`, { code: text });
         await editGap();
         if (k <= WARMUP) continue;
+        if (received !== undefined) pp.received.push(received);
         for (const [side, pageOf, t] of [
           [pp, page, a],
           [vr, vue, b],
@@ -133,6 +148,8 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
         ms(p50(vr)),
         ms(quantile(vr.samples, 0.9)),
         `${(p50(pp) / p50(vr)).toFixed(2)}×`,
+        ms(quantile(pp.received, 0.5)),
+        `${(quantile(pp.received, 0.5) / p50(vr)).toFixed(2)}×`,
         `${quantile(pp.longCounts, 0.5)} / ${ms(pp.longMax)}`,
         `${quantile(vr.longCounts, 0.5)} / ${ms(vr.longMax)}`,
       ];
@@ -153,6 +170,8 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
           'p50',
           'p90',
           'ratio p50',
+          'Playpen received p50',
+          'ratio received',
           'Playpen long tasks/edit p50 / max ms',
           '@vue/repl long tasks p50 / max ms',
         ],
