@@ -2,6 +2,7 @@ import type { ProjectFile } from '../../src/protocol';
 import { CompileCache } from './cache';
 import { compileCss, type CompiledCss } from './compile-css';
 import { compileJs, type CompiledJs, type JsSource } from './compile-js';
+import { compileJsBatch } from './compile-js-batch';
 import type { EsbuildApi } from './esbuild-api';
 import { withInlineMap } from './inline-map';
 import { guardCompiled } from './loop-guard';
@@ -14,19 +15,38 @@ import type { ResolveContext } from './resolve';
 export function createCachedCompilers(esbuild: EsbuildApi, guardLoops: boolean) {
   const jsCache = new CompileCache<CompiledJs>();
   const cssCache = new CompileCache<CompiledCss>();
+  const keyOf = (source: JsSource) => `${source.loader}\n${source.tsconfigRaw ?? ''}`;
+  const cachedJs = (source: JsSource, file: ProjectFile) =>
+    jsCache.get(source.path, keyOf(source), { [source.path]: file });
+  /** Guards, encodes and caches one compile (the guard rewrites the code and its map). */
+  const keepJs = (source: JsSource, file: ProjectFile, compiled: CompiledJs): CompiledJs => {
+    const guarded = guardLoops ? guardCompiled(source, compiled) : compiled;
+    const result = guarded.ok
+      ? { ...guarded, code: withInlineMap(guarded.code, guarded.map) }
+      : guarded;
+    jsCache.set(source.path, keyOf(source), { [source.path]: file }, result);
+    return result;
+  };
   return {
     async js(source: JsSource, file: ProjectFile): Promise<CompiledJs> {
-      const key = `${source.loader}\n${source.tsconfigRaw ?? ''}`;
-      const cached = jsCache.get(source.path, key, { [source.path]: file });
-      if (cached) return cached;
-      const compiled = await compileJs(esbuild, source);
-      const guarded = guardLoops ? guardCompiled(source, compiled) : compiled;
-      // After the guard, which rewrites the code and its map; cached, so encoded once per edit.
-      const result = guarded.ok
-        ? { ...guarded, code: withInlineMap(guarded.code, guarded.map) }
-        : guarded;
-      jsCache.set(source.path, key, { [source.path]: file }, result);
-      return result;
+      return cachedJs(source, file) ?? keepJs(source, file, await compileJs(esbuild, source));
+    },
+    /**
+     * Compiles in one esbuild build those of `items` not compiled yet (compile-js-batch.ts), so
+     * the build that then asks `js` for each finds them cached; with fewer than two, or when the
+     * batch fails as a whole, `js` compiles them one by one as before.
+     */
+    async jsMany(items: { source: JsSource; file: ProjectFile }[]): Promise<void> {
+      const missing = items.filter(({ source, file }) => !cachedJs(source, file));
+      if (missing.length < 2) return;
+      const batch = await compileJsBatch(
+        esbuild,
+        missing.map(({ source }) => source),
+      );
+      for (const { source, file } of missing) {
+        const compiled = batch?.get(source.path);
+        if (compiled) keepJs(source, file, compiled);
+      }
     },
     async css(path: string, ctx: ResolveContext): Promise<CompiledCss> {
       const key = `${ctx.cdnBase}\n${JSON.stringify(ctx.deps)}`;

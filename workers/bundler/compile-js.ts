@@ -54,6 +54,33 @@ const dataFile = (source: JsSource): { stdin: string; plugin: Plugin } | undefin
 };
 
 /**
+ * esbuild's options for every compile of scripts (one file or a batch, compile-js-batch.ts),
+ * so both print the same module for the same file.
+ */
+export const scriptOptions = (tsconfigRaw: string | undefined): BuildOptions => ({
+  absWorkingDir: '/',
+  bundle: true,
+  write: false,
+  format: 'cjs',
+  platform: 'browser',
+  target: 'es2022',
+  // The user's code as written: no dead-code removal (the import list must match the code).
+  treeShaking: false,
+  // `import()` becomes a promise of `require()` so the registry serves it like any import.
+  supported: { 'dynamic-import': false },
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  define: { 'process.env.NODE_ENV': '"development"' },
+  tsconfigRaw,
+  sourcemap: 'external',
+  sourcesContent: true,
+  metafile: true,
+  banner: { js: HEAD },
+  footer: { js: FOOT },
+  logLevel: 'silent',
+});
+
+/**
  * esbuild's options for one file. Every import stays external: `external: ['*']` leaves each
  * as `require("spec")` inside esbuild itself, where a resolve plugin would cost a JS↔Go round
  * trip per import (~0.4 ms each in the worker, shared/notes/bundling.md); `plugin` is only for
@@ -63,30 +90,11 @@ const buildOptions = (source: JsSource, plugin?: Plugin): BuildOptions => {
   const data = dataFile(source);
   const plugins = [...(data ? [data.plugin] : []), ...(plugin ? [plugin] : [])];
   return {
+    ...scriptOptions(source.tsconfigRaw),
     stdin: data
       ? { contents: data.stdin, loader: 'js', sourcefile: source.path, resolveDir: '/' }
       : { contents: source.text, loader: source.loader, sourcefile: source.path, resolveDir: '/' },
-    absWorkingDir: '/',
     outfile: '/out.js',
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'browser',
-    target: 'es2022',
-    // The user's code as written: no dead-code removal (the import list must match the code).
-    treeShaking: false,
-    // `import()` becomes a promise of `require()` so the registry serves it like any import.
-    supported: { 'dynamic-import': false },
-    jsx: 'automatic',
-    jsxImportSource: 'react',
-    define: { 'process.env.NODE_ENV': '"development"' },
-    tsconfigRaw: source.tsconfigRaw,
-    sourcemap: 'external',
-    sourcesContent: true,
-    metafile: true,
-    banner: { js: HEAD },
-    footer: { js: FOOT },
-    logLevel: 'silent',
     ...(plugin ? {} : { external: ['*'] }),
     ...(plugins.length ? { plugins } : {}),
   };
@@ -114,21 +122,39 @@ export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<
   const js = result.outputFiles?.find((f) => f.path.endsWith('.js'));
   const mapFile = result.outputFiles?.find((f) => f.path.endsWith('.map'));
   if (!js || !mapFile) throw new Error(`esbuild produced no output for ${source.path}`);
-  let code = js.text.trimEnd();
   const input = sourceInput(result.metafile, source);
-  const imports = keptImports(result.metafile, input);
+  const output = result.metafile?.outputs['out.js'];
+  return finishJs(source, js.text, mapFile.text, input, output, warn(result));
+};
+
+/** What the metafile says of one compiled file and of its output. */
+type InputMeta = Pick<Metafile['inputs'][string], 'format' | 'imports'> | undefined;
+type OutputMeta = Pick<Metafile['outputs'][string], 'imports'> | undefined;
+
+/**
+ * One output of esbuild as the module the runtime evaluates: sloppy mode kept for CommonJS
+ * sources, the map pointing at the project file with its text as written, the imports left.
+ */
+export const finishJs = (
+  source: JsSource,
+  jsText: string,
+  mapText: string,
+  input: InputMeta,
+  output: OutputMeta,
+  warnings: Diagnostic[],
+): CompiledJs => {
+  let code = jsText.trimEnd();
   // CommonJS sources (require/module.exports) keep sloppy mode; the blank keeps map columns.
-  const format = input?.format;
-  if (format === 'cjs') code = code.replace(STRICT, ' '.repeat(STRICT.length));
-  const map = JSON.parse(mapFile.text) as { sources: string[]; sourcesContent?: string[] };
+  if (input?.format === 'cjs') code = code.replace(STRICT, ' '.repeat(STRICT.length));
+  const map = JSON.parse(mapText) as { sources: string[]; sourcesContent?: string[] };
   map.sources = map.sources.map(() => source.path);
   if (map.sources.length === 1) map.sourcesContent = [source.original ?? source.text];
   return {
     ok: true,
     code: `${code}\n//# sourceURL=${sourceUrl(source.path)}`,
     map: JSON.stringify(map),
-    imports: [...imports].map(([spec, kind]) => ({ spec, kind })),
-    warnings: warn(result),
+    imports: [...keptImports(input, output)].map(([spec, kind]) => ({ spec, kind })),
+    warnings,
   };
 };
 
@@ -137,7 +163,7 @@ export const compileJs = async (esbuild: EsbuildApi, source: JsSource): Promise<
  * is named after the file). A data file's record is the stub's, whose one import is the file
  * itself: data imports nothing.
  */
-const sourceInput = (metafile: Metafile | undefined, source: JsSource) => {
+const sourceInput = (metafile: Metafile | undefined, source: JsSource): InputMeta => {
   const input = metafile?.inputs[source.path] ?? Object.values(metafile?.inputs ?? {})[0];
   return dataFile(source) ? { format: input?.format, imports: [] } : input;
 };
@@ -147,16 +173,13 @@ const sourceInput = (metafile: Metafile | undefined, source: JsSource) => {
  * as. The input's list alone also names imports TypeScript elides (only types used from them);
  * the output's alone says `require-call` for every kind.
  */
-const keptImports = (
-  metafile: Metafile | undefined,
-  input: ReturnType<typeof sourceInput>,
-): Map<string, ImportKind> => {
+const keptImports = (input: InputMeta, output: OutputMeta): Map<string, ImportKind> => {
   const written = new Map<string, ImportKind>();
   for (const { path, kind } of input?.imports ?? [])
     if (!written.has(path)) written.set(path, kind);
   const kept = new Map<string, ImportKind>();
   if (written.size === 0) return kept;
-  for (const { path } of metafile?.outputs['out.js']?.imports ?? []) {
+  for (const { path } of output?.imports ?? []) {
     const kind = written.get(path);
     if (kind && !kept.has(path)) kept.set(path, kind);
   }

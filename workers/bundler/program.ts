@@ -9,6 +9,7 @@ import { createCachedCompilers } from './cached-compilers';
 import type { EsbuildApi } from './esbuild-api';
 import { createFileMirror } from './file-mirror';
 import { loadFile, type LoadContext } from './loaders';
+import { precompile } from './precompile';
 import type { LoadedModule } from './loaded-module';
 import { htmlForProgram } from './program-html';
 import { resolveSpecifier, type ResolveContext } from './resolve';
@@ -82,6 +83,8 @@ export const createBundler = ({
 
   // A path was added or deleted since the last build: every import may resolve anew.
   let pathsChanged = false;
+  // Paths changed since the last build: compiled in one batch when there are several.
+  let changedSinceBuild = new Set<string>();
 
   /**
    * Takes a request's changed files into the mirror. Synchronous, so the worker can apply
@@ -89,7 +92,10 @@ export const createBundler = ({
    */
   const receive = (changes: Record<string, ProjectFile | null>, reset = false): void => {
     const update = mirror.apply(changes, reset);
-    for (const path of update.changed) loaded.delete(path);
+    for (const path of update.changed) {
+      loaded.delete(path);
+      changedSinceBuild.add(path);
+    }
     if (!update.pathsChanged) return;
     pathsChanged = true;
     compile.prune(files);
@@ -180,6 +186,14 @@ export const createBundler = ({
         if (bad) throw bad.reason;
       }
     };
+
+    const changed = [...changedSinceBuild];
+    changedSinceBuild = new Set();
+    if (changed.length > 1) {
+      checkStale();
+      await precompile(changed, files, lc);
+      checkStale();
+    }
 
     const entry = resolveHtmlEntry(input.entry, files);
     const htmlParts = htmlForProgram(files, ctx, compile.css);

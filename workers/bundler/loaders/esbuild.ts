@@ -1,8 +1,19 @@
 import type { Loader as EsbuildLoader } from 'esbuild-wasm';
 import { sourceUrl } from '../../../src/protocol';
 import { pathRecord } from '../../../src/project/model/file-lookup';
-import { locateImportErrors } from '../compile-js';
-import { emptyModule, type Loader } from './load-context';
+import { locateImportErrors, type JsSource } from '../compile-js';
+import { emptyModule, type LoadContext, type Loader } from './load-context';
+
+/** What esbuild compiles of a text file: plain text is data, never transformed. */
+export const esbuildSource = (
+  path: string,
+  original: string,
+  loader: EsbuildLoader,
+  lc: Pick<LoadContext, 'transform' | 'tsconfigRaw'>,
+): JsSource => {
+  const text = lc.transform && loader !== 'text' ? lc.transform(path, original) : original;
+  return { path, text, loader, tsconfigRaw: lc.tsconfigRaw, original };
+};
 
 /**
  * Scripts, JSON and plain text: compiled by esbuild's loader of the same name, then each
@@ -11,10 +22,7 @@ import { emptyModule, type Loader } from './load-context';
 export const loadWithEsbuild: Loader = async (path, file, type, lc) => {
   const at = lc.scope();
   if (file.kind !== 'text') return emptyModule(file, at, true);
-  const loader = type.loader as EsbuildLoader;
-  // Plain text is data, never transformed; JSON goes through it as the scripts do.
-  const text = lc.transform && loader !== 'text' ? lc.transform(path, file.text) : file.text;
-  const source = { path, text, loader, tsconfigRaw: lc.tsconfigRaw, original: file.text };
+  const source = esbuildSource(path, file.text, type.loader as EsbuildLoader, lc);
   const compiled = await lc.compile.js(source, file);
   lc.checkStale();
   const out = emptyModule(file, at, true);

@@ -2,16 +2,30 @@ import * as esbuild from 'esbuild-wasm';
 import type { Program, ProjectFile } from '../../../../src/protocol';
 import type { EsbuildApi } from '../../../../workers/bundler/esbuild-api';
 
-/** Real esbuild-wasm (Node entry), counting build calls per stdin/entry file. */
+/** Entries of a batch compile (compile-js-batch.ts) by their project path. */
+const batchEntries = (entryPoints: unknown): string[] =>
+  entryPoints && typeof entryPoints === 'object' && !Array.isArray(entryPoints)
+    ? Object.values(entryPoints as Record<string, string>).map((e) =>
+        e.replace(/^playpen-entry:/, ''),
+      )
+    : [String(entryPoints)];
+
+/**
+ * Real esbuild-wasm (Node entry), counting the files compiled (each stdin, each entry of a
+ * batch) and the builds asked for.
+ */
 export const countingEsbuild = () => {
   const calls: string[] = [];
+  const builds = { count: 0 };
   const api: EsbuildApi = {
     build: ((options: Parameters<typeof esbuild.build>[0]) => {
-      calls.push(options.stdin?.sourcefile ?? String(options.entryPoints));
+      builds.count++;
+      if (options.stdin) calls.push(options.stdin.sourcefile ?? '<stdin>');
+      else calls.push(...batchEntries(options.entryPoints));
       return esbuild.build(options);
     }) as typeof esbuild.build,
   };
-  return { api, calls };
+  return { api, calls, builds };
 };
 
 export const text = (t: string): ProjectFile => ({ kind: 'text', text: t });

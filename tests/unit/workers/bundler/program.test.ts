@@ -168,7 +168,7 @@ describe('createBundler().build', () => {
   });
 
   it('recompiles only changed files on a rebuild', async () => {
-    const { api, calls } = countingEsbuild();
+    const { api, calls, builds } = countingEsbuild();
     const bundler = createBundler({ esbuild: api });
     const project = {
       'src/main.ts':
@@ -178,13 +178,17 @@ describe('createBundler().build', () => {
     };
     await buildOk(bundler, project, 'src/main.ts');
     expect(calls.sort()).toEqual(['src/a.ts', 'src/b.ts', 'src/main.ts']);
+    // A new project's scripts compile in one esbuild build (compile-js-batch.ts).
+    expect(builds.count).toBe(1);
     calls.length = 0;
+    builds.count = 0;
     const program = await buildOk(
       bundler,
       { ...project, 'src/b.ts': 'export const b = 40;' },
       'src/main.ts',
     );
     expect(calls).toEqual(['src/b.ts']);
+    expect(builds.count).toBe(1);
     expect(evaluate(program).exports.sum).toBe(41);
     calls.length = 0;
     await buildOk(bundler, project, 'src/main.ts'); // undo: the previous version is still cached
