@@ -1,5 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
+import { POSTED_TO_APP } from '../preview/message-gate';
 import type { Program } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
@@ -250,6 +251,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
             });
           }
         },
+        onPostedToApp: () => consoleStore.push({ kind: 'notice', text: POSTED_TO_APP }),
         onShortcut: (action) =>
           action === 'save' ? view.requestSave() : applyRunShortcut(timeline, action),
         onStartError: (error) => {

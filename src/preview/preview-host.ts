@@ -1,23 +1,14 @@
-import type { HostMessage, Program, ReplayTarget, RuntimeMessage } from '../protocol';
+import type { HostMessage, Program, RuntimeMessage } from '../protocol';
 import type { PreviewShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
+import { messageGate, watchPosts } from './message-gate';
 import { createRuntimeInbox } from '../protocol/runtime-inbox';
-import { runMessage } from './run-message';
+import { runMessage, type PreviewRun } from './run-message';
 import { createSpareFrames } from './spare-frames';
 
-/** A run as the preview starts it: the run message's parameters and which run it is. */
-export interface PreviewRun {
-  /** Messages are tagged with it; a stale run's are dropped by the app. */
-  runId: number;
-  /** Seed of the preview's random generator (fixed per run so a replay is exact). */
-  seed: number;
-  /** Virtual wall-clock start of the run (ms since epoch). */
-  startTime: number;
-  /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
-  replay?: ReplayTarget;
-}
+export type { PreviewRun } from './run-message';
 
 export interface PreviewHostOptions {
   /** Element the iframes live in (the preview pane). */
@@ -30,6 +21,8 @@ export interface PreviewHostOptions {
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
+  /** The preview of a run posted to the app's window (`parent.postMessage`), which ignores it; once per run. */
+  onPostedToApp?(runId: number): void;
   /** A run shortcut or save pressed while the visible preview had focus (the app's listener missed it). */
   onShortcut?(action: PreviewShortcut): void;
   /** How often the running preview is pinged. */
@@ -92,6 +85,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     startHeld: true,
   });
   const mark = (name: string) => options.mark?.(name);
+  const unwatchPosts = watchPosts(messageGate(view), () => current, options.onPostedToApp);
   const inboxDeps = {
     now: () => performance.now(),
     later: (task: () => void) => setTimeout(task, 0),
@@ -285,6 +279,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     },
     dispose() {
       disposed = true;
+      unwatchPosts();
       gate.dispose();
       clearInterval(heartbeat);
       focus.dispose();
