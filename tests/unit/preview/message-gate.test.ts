@@ -79,7 +79,11 @@ describe('message gate', () => {
       frame: { iframe: { contentWindow: preview } },
     };
     const told: number[] = [];
-    const stop = watchPosts(gate, () => shown, (runId) => told.push(runId));
+    const stop = watchPosts(
+      gate,
+      () => shown,
+      (runId) => told.push(runId),
+    );
     post(windowIn(win), 'a standby frame'); // not the shown preview
     post(inner, 'x');
     post(popup, 'x');
