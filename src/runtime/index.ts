@@ -13,7 +13,7 @@ import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
 import { consoleHash } from './clock/tick-hashes.ts';
 import { createRunLoop } from './clock/install.ts';
-import { createConsoleLimit } from './console-limit.ts';
+import { createConsoleLimit, ERROR_LIMITS } from './console-limit.ts';
 import { createConsoleEval } from './console-eval.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
@@ -77,6 +77,22 @@ const consoleLimit = createConsoleLimit({
   pass: (entry) => outbox.console(entry),
   dropped: (notice) => outbox.send({ type: 'console-dropped', ...notice }),
 });
+// Uncaught errors have caps of their own: a log flood never hides the error after it.
+const errorLimit = createConsoleLimit<{ message: () => RuntimeMessage; tick: number }>({
+  pass: ({ message, tick }) => {
+    let made: RuntimeMessage;
+    try {
+      made = message();
+    } catch {
+      return; // Never let reporting throw inside the page's error handling.
+    }
+    // After the newest console calls held by the caps: the error came after them.
+    consoleLimit.flush(false);
+    outbox.send(made.type === 'error' ? { ...made, tick } : made);
+  },
+  dropped: (notice) => outbox.send({ type: 'console-dropped', ...notice, errors: true }),
+  limits: ERROR_LIMITS,
+});
 const emitConsole = (entry: ConsoleEntry) => {
   consoleCount++;
   consoleText = consoleHash(consoleText, entry);
@@ -86,7 +102,9 @@ const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   consoleText: () => consoleText,
   send: (records, state) => {
-    consoleLimit.flush(state.mode !== 'playing' || state.nextDue === null);
+    const idle = state.mode !== 'playing' || state.nextDue === null;
+    consoleLimit.flush(idle);
+    errorLimit.flush(idle);
     outbox.send({ type: 'ticks', records, state });
   },
   // Straight to Playpen's console (and devtools): the program may have replaced console.warn.
@@ -97,6 +115,7 @@ const runLoop = createRunLoop(win, {
   tickStarted: (tick, replaying) => {
     loopGuard.resetLoopBudget();
     consoleLimit.startTick(tick, runLoop.now());
+    errorLimit.startTick(tick, runLoop.now());
     // Posted directly (not batched): a tick that never yields again must still be named.
     if (!replaying) post({ type: 'tick-started', tick });
   },
@@ -130,11 +149,9 @@ installStorageShim(win);
 // Fragment navigations (`location.hash = …`, `#` links) go through the in-memory history too.
 const fragmentNav = createFragmentNav(win, installHistoryShim(win));
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
-installErrorCapture(win, (message) => {
-  // After the newest console calls held by the caps: the error came after them.
-  consoleLimit.flush(false);
-  outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message);
-});
+installErrorCapture(win, (message) =>
+  errorLimit.add({ message, tick: runLoop.tick() }, runLoop.now()),
+);
 
 // Before the program runs: it could replace EventTarget's methods the guard relies on.
 const guardedCall = createGuardedCall(win);
