@@ -19,6 +19,7 @@ import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
 import { installHistoryShim } from './history-shim.ts';
+import { blockUnloadPrompt, UNLOAD_PROMPT_NOTE } from './unload-prompt.ts';
 import { createFragmentNav } from './fragment-nav.ts';
 import { installFragmentLinks } from './fragment-links.ts';
 import { installStorageShim } from './storage-shim.ts';
@@ -98,6 +99,11 @@ const emitConsole = (entry: ConsoleEntry) => {
   consoleText = consoleHash(consoleText, entry);
   consoleLimit.add({ ...entry, tick: runLoop.tick() }, runLoop.now());
 };
+// Straight to Playpen's console (and devtools): the program may have replaced console.warn.
+const runtimeWarn = (text: string) => {
+  emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
+  apply(realWarn, console, [text]);
+};
 const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   consoleText: () => consoleText,
@@ -107,11 +113,7 @@ const runLoop = createRunLoop(win, {
     errorLimit.flush(idle);
     outbox.send({ type: 'ticks', records, state });
   },
-  // Straight to Playpen's console (and devtools): the program may have replaced console.warn.
-  warn: (text) => {
-    emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
-    apply(realWarn, console, [text]);
-  },
+  warn: (text) => runtimeWarn(text),
   tickStarted: (tick, replaying) => {
     loopGuard.resetLoopBudget();
     consoleLimit.startTick(tick, runLoop.now());
@@ -146,6 +148,7 @@ apply(EventTarget.prototype.addEventListener, win, [
 ]);
 
 installStorageShim(win);
+blockUnloadPrompt(win, () => runtimeWarn(UNLOAD_PROMPT_NOTE));
 // Fragment navigations (`location.hash = …`, `#` links) go through the in-memory history too.
 const fragmentNav = createFragmentNav(win, installHistoryShim(win));
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });

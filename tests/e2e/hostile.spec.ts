@@ -113,3 +113,33 @@ test('5,000 promises rejected at once: the first and newest errors show, the res
   await expect(log).toContainText('calm');
   await expect(runStatus(page)).toHaveText('Running');
 });
+
+test('a program asking “Leave site?” never holds up reloading the app, and is told', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await replaceEditorText(
+    page,
+    [
+      "document.body.innerHTML = '<button>Hi</button>';",
+      "addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = 'stay'; });",
+      "onbeforeunload = () => 'stay';",
+      "document.querySelector('button')!.addEventListener('click', () => console.log('clicked'));",
+      '',
+    ].join('\n'),
+  );
+  // Browsers ask only for a frame the user has interacted with.
+  await preview(page).getByRole('button', { name: 'Hi' }).click();
+  const log = consoleLog(page);
+  await expect(log).toContainText('clicked');
+  await expect(log).toContainText(
+    'Playpen: beforeunload does nothing in the preview (its prompt would ask before you leave Playpen itself).',
+  );
+  await page.reload();
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 60_000 });
+  expect(dialogs).toEqual([]);
+});
