@@ -1,6 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
-import { POSTED_TO_APP } from '../preview/message-gate';
+import { POST_FLOOD, POSTED_TO_APP } from '../preview/post-watch';
 import type { Program } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
@@ -251,7 +251,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
             });
           }
         },
-        onPostedToApp: () => consoleStore.push({ kind: 'notice', text: POSTED_TO_APP }),
+        onPostedToApp(runId, flood) {
+          if (flood) runController.handleStopped(runId, POST_FLOOD);
+          consoleStore.push({ kind: 'notice', text: flood ? POST_FLOOD : POSTED_TO_APP });
+        },
         onShortcut: (action) =>
           action === 'save' ? view.requestSave() : applyRunShortcut(timeline, action),
         onStartError: (error) => {

@@ -3,7 +3,8 @@ import type { PreviewShortcut } from '../protocol/run-shortcuts';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
-import { messageGate, watchPosts } from './message-gate';
+import { messageGate } from './message-gate';
+import { watchPosts } from './post-watch';
 import { createRuntimeInbox } from '../protocol/runtime-inbox';
 import { runMessage, type PreviewRun } from './run-message';
 import { createSpareFrames } from './spare-frames';
@@ -21,8 +22,8 @@ export interface PreviewHostOptions {
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
-  /** The preview of a run posted to the app's window (`parent.postMessage`), which ignores it; once per run. */
-  onPostedToApp?(runId: number): void;
+  /** The preview of a run posted to the app's window, which ignores it (once per run); `flood`: past the rate that stops it. */
+  onPostedToApp?(runId: number, flood: boolean): void;
   /** A run shortcut or save pressed while the visible preview had focus (the app's listener missed it). */
   onShortcut?(action: PreviewShortcut): void;
   /** How often the running preview is pinged. */
@@ -85,7 +86,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     startHeld: true,
   });
   const mark = (name: string) => options.mark?.(name);
-  const unwatchPosts = watchPosts(messageGate(view), () => current, options.onPostedToApp);
+  const unwatchPosts = watchPosts(messageGate(view), () => current, {
+    posted: (runId) => options.onPostedToApp?.(runId, false),
+    flooded: (runId) => options.onPostedToApp?.(runId, true),
+  });
   const inboxDeps = {
     now: () => performance.now(),
     later: (task: () => void) => setTimeout(task, 0),

@@ -157,3 +157,26 @@ test('a program posting large messages to the app leaves the editor and Run work
   await expect(consoleLog(page)).toContainText('after');
   await expect(runStatus(page)).toHaveText('Running');
 });
+
+test('a program posting thousands of messages a second to the app is stopped, and the app goes on', async ({
+  page,
+}) => {
+  await replaceEditorText(
+    page,
+    [
+      "setInterval(() => { for (let i = 0; i < 2000; i++) top!.postMessage(i, '*'); }, 10);",
+      "console.log('posting');",
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText(
+    'The program posted over 1,000 messages a second to the app (parent.postMessage or top.postMessage) and was stopped',
+  );
+  await expect(runStatus(page)).toHaveText('Error');
+  await typeAtEnd(page, '// still typing');
+  await expect(editorLines(page)).toContainText('// still typing');
+  await replaceEditorText(page, "console.log('after');\n");
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(consoleLog(page)).toContainText('after');
+  await expect(runStatus(page)).toHaveText('Running');
+});

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  comesFrom,
-  messageGate,
-  watchPosts,
-  type GateWindow,
-} from '../../../src/preview/message-gate';
+import { messageGate, type GateWindow } from '../../../src/preview/message-gate';
 
 /** A window message whose data counts its reads (a read is what costs the app a deserialise). */
 class PostedMessage extends Event {
@@ -67,53 +62,5 @@ describe('message gate', () => {
   it('is one gate per window', () => {
     const { win, gate } = appWindow();
     expect(messageGate(win)).toBe(gate);
-  });
-
-  it('tells once per run when the shown preview, its frames or its popups posted', () => {
-    const { win, gate, post } = appWindow();
-    const preview = windowIn(win);
-    const inner = windowIn(windowIn(preview));
-    const popup = windowIn(null, preview);
-    let shown: { runId: number; frame: { iframe: { contentWindow: unknown } } } | null = {
-      runId: 1,
-      frame: { iframe: { contentWindow: preview } },
-    };
-    const told: number[] = [];
-    const stop = watchPosts(
-      gate,
-      () => shown,
-      (runId) => told.push(runId),
-    );
-    post(windowIn(win), 'a standby frame'); // not the shown preview
-    post(inner, 'x');
-    post(popup, 'x');
-    post(preview, 'x');
-    expect(told).toEqual([1]);
-    shown = { runId: 2, frame: { iframe: { contentWindow: preview } } };
-    post(popup, 'x');
-    shown = null;
-    post(preview, 'x');
-    stop();
-    shown = { runId: 3, frame: { iframe: { contentWindow: preview } } };
-    post(preview, 'x');
-    expect(told).toEqual([1, 2]);
-  });
-
-  it('comesFrom follows parent and opener a few steps, and stops at a closed chain', () => {
-    const top = windowIn(null);
-    expect(comesFrom(top, top)).toBe(true);
-    expect(comesFrom(windowIn(top), top)).toBe(true);
-    expect(comesFrom(windowIn(null, windowIn(top)), top)).toBe(true);
-    expect(comesFrom(windowIn(null), top)).toBe(false);
-    expect(comesFrom(null, top)).toBe(false);
-    const cycle: { parent: unknown; opener: unknown } = windowIn(null);
-    cycle.opener = windowIn(null, cycle);
-    expect(comesFrom(cycle, top)).toBe(false);
-    const throwing = {
-      get parent(): unknown {
-        throw new Error('cross-origin');
-      },
-    };
-    expect(comesFrom(throwing, top)).toBe(false);
   });
 });
