@@ -1,5 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
+import { POST_FLOOD, POSTED_TO_APP } from '../preview/post-watch';
 import type { Program } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
@@ -253,6 +254,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
               text: `The preview stopped responding at tick ${tick} (a long or infinite loop, or it ran out of memory?) and was stopped. Fix the code and press Run.`,
             });
           }
+        },
+        onPostedToApp(runId, flood) {
+          if (flood) runController.handleStopped(runId, POST_FLOOD);
+          consoleStore.push({ kind: 'notice', text: flood ? POST_FLOOD : POSTED_TO_APP });
         },
         onShortcut: (action) =>
           action === 'save' ? view.requestSave() : applyRunShortcut(timeline, action),

@@ -82,11 +82,13 @@ function signature(entry: NewEntry): string | null {
 }
 
 /** The notice for console calls the preview left out: how many, and which were kept. */
-export function droppedText({ count, reason, kept, tick }: ConsoleDropped): string {
-  const lines = `${count.toLocaleString()} ${count === 1 ? 'line' : 'lines'} dropped`;
+export function droppedText({ count, reason, kept, tick, errors }: ConsoleDropped): string {
+  const noun = errors ? ['uncaught error', 'uncaught errors'] : ['line', 'lines'];
+  const lines = `${count.toLocaleString()} ${noun[count === 1 ? 0 : 1]} dropped`;
+  const what = errors ? 'errors' : 'lines';
   return reason === 'tick'
-    ? `${lines} here: tick ${tick.toLocaleString()} logged too much (its first ${kept.toLocaleString()} lines and its newest are shown)`
-    : `${lines} from tick ${tick.toLocaleString()} on: over ${kept.toLocaleString()} lines in one second of the run`;
+    ? `${lines} here: tick ${tick.toLocaleString()} ${errors ? 'threw' : 'logged'} too much (its first ${kept.toLocaleString()} ${what} and its newest are shown)`
+    : `${lines} from tick ${tick.toLocaleString()} on: over ${kept.toLocaleString()} ${what} in one second of the run`;
 }
 
 export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore {

@@ -1,5 +1,6 @@
 import type { HostMessage, Viewport } from '../protocol';
 import { handshake, type HandshakeEnv } from './frame-handshake';
+import { messageGate } from './message-gate';
 
 /**
  * Sandbox flags of the preview. Never `allow-same-origin`: the preview would then share the
@@ -54,7 +55,12 @@ export function createFrame(
       return () => observer.disconnect();
     },
   };
-  const connected = handshake(iframe, env, timeoutMs).then(
+  // The app's window hears this frame until its runtime's hello is answered, never after:
+  // the program then runs there, and the port is the only way in.
+  const release = messageGate(window).admit(iframe);
+  const shaking = handshake(iframe, env, timeoutMs);
+  shaking.then(release, release);
+  const connected = shaking.then(
     (port): ConnectedFrame => ({ iframe, port, send: (message) => port.postMessage(message) }),
     (error: unknown) => {
       iframe.remove();

@@ -1,18 +1,7 @@
-import type { HostMessage, Program, ReplayTarget, RuntimeMessage } from '../protocol';
+import type { HostMessage, Program, RuntimeMessage } from '../protocol';
 import type { PreviewShortcut } from '../protocol/run-shortcuts';
 import type { ConnectedFrame } from './frame';
-
-/** A run as the preview starts it: the run message's parameters and which run it is. */
-export interface PreviewRun {
-  /** Messages are tagged with it; a stale run's are dropped by the app. */
-  runId: number;
-  /** Seed of the preview's random generator (fixed per run so a replay is exact). */
-  seed: number;
-  /** Virtual wall-clock start of the run (ms since epoch). */
-  startTime: number;
-  /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
-  replay?: ReplayTarget;
-}
+import type { PreviewRun } from './run-message';
 
 export interface PreviewHostOptions {
   /** Element the iframes live in (the preview pane). */
@@ -25,6 +14,8 @@ export interface PreviewHostOptions {
   onHang(runId: number, tick: number): void;
   /** The preview could not be created at all (preview.html missing, runtime failed). */
   onStartError?(error: Error): void;
+  /** The preview of a run posted to the app's window, which ignores it (once per run); `flood`: past the rate that stops it. */
+  onPostedToApp?(runId: number, flood: boolean): void;
   /** A run shortcut or save pressed while the visible preview had focus (the app's listener missed it). */
   onShortcut?(action: PreviewShortcut): void;
   /** How often the running preview is pinged. */

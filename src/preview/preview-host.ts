@@ -1,14 +1,17 @@
 import type { Program } from '../protocol';
-import type { PreviewHost, PreviewHostOptions, PreviewRun } from './preview-host-types';
+import type { PreviewHost, PreviewHostOptions } from './preview-host-types';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createGlobalNamesRequest } from './global-names-request';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
+import { messageGate } from './message-gate';
+import { watchPosts } from './post-watch';
 import { createRuntimeInbox } from '../protocol/runtime-inbox';
-import { runMessage } from './run-message';
+import { runMessage, type PreviewRun } from './run-message';
 import { createSpareFrames } from './spare-frames';
 
-export type { PreviewHost, PreviewHostOptions, PreviewRun } from './preview-host-types';
+export type { PreviewHost, PreviewHostOptions } from './preview-host-types';
+export type { PreviewRun } from './run-message';
 
 /** How long a replaced preview that had focus stays (hidden) before it is removed. */
 const RETIRE_MS = 500;
@@ -37,6 +40,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     startHeld: true,
   });
   const mark = (name: string) => options.mark?.(name);
+  const unwatchPosts = watchPosts(messageGate(view), () => current, {
+    posted: (runId) => options.onPostedToApp?.(runId, false),
+    flooded: (runId) => options.onPostedToApp?.(runId, true),
+  });
   const inboxDeps = {
     now: () => performance.now(),
     later: (task: () => void) => setTimeout(task, 0),
@@ -241,6 +248,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     },
     dispose() {
       disposed = true;
+      unwatchPosts();
       gate.dispose();
       clearInterval(heartbeat);
       focus.dispose();

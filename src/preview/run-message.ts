@@ -1,5 +1,16 @@
-import type { HostMessage, Program } from '../protocol';
-import type { PreviewRun } from './preview-host';
+import type { HostMessage, Program, ReplayTarget } from '../protocol';
+
+/** A run as the preview starts it: the run message's parameters and which run it is. */
+export interface PreviewRun {
+  /** Messages are tagged with it; a stale run's are dropped by the app. */
+  runId: number;
+  /** Seed of the preview's random generator (fixed per run so a replay is exact). */
+  seed: number;
+  /** Virtual wall-clock start of the run (ms since epoch). */
+  startTime: number;
+  /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
+  replay?: ReplayTarget;
+}
 
 /** What a run message carries besides the program and the run (absent: the runtime's default). */
 export interface RunOptions {

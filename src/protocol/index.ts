@@ -208,6 +208,8 @@ export type RuntimeMessage =
       reason: 'tick' | 'second';
       /** The cap: calls kept at the start of a tick, or per virtual second. */
       kept: number;
+      /** Set when the left-out calls were uncaught errors or rejections (capped apart from the console's). */
+      errors?: true;
     }
   | {
       type: 'error';

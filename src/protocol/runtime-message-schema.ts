@@ -177,6 +177,7 @@ const runtimeMessage = z.discriminatedUnion('type', [
     count: z.number().int().positive(),
     reason: z.enum(['tick', 'second']),
     kept: z.number().int().nonnegative(),
+    errors: z.literal(true).optional(),
   }),
   z.object({
     type: z.literal('error'),

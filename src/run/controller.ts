@@ -116,6 +116,8 @@ export interface RunController {
   handleRuntime(runId: number, message: RuntimeMessage): void;
   /** The preview of run `runId` stopped answering the heartbeat while running `tick`. */
   handleHang(runId: number, tick?: number): void;
+  /** The app stopped the preview of run `runId` for what `detail` says (it flooded the app): status Error. */
+  handleStopped(runId: number, detail: string): void;
   /** The run loop paused or resumed: status Paused ↔ Running. */
   setPaused(paused: boolean): void;
   dispose(): void;
@@ -238,8 +240,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     handleRuntime(runId, message) {
       const state = getState();
       if (runId !== state.runId) return;
-      const live =
-        state.status === 'starting' || state.status === 'running' || state.status === 'paused';
+      const live = isLive(state);
       if (message.type === 'navigated' && live) {
         // Its document is gone, and with it the runtime: what answers now is not the program.
         deps.stopPreview();
@@ -263,6 +264,12 @@ export function createRunController(deps: RunControllerDeps): RunController {
         hungAt: tick,
       });
     },
+    handleStopped(runId, detail) {
+      const state = getState();
+      if (runId !== state.runId || !isLive(state)) return;
+      deps.stopPreview();
+      set({ status: 'error', detail });
+    },
     setPaused(paused) {
       loopPaused = paused;
       const state = getState();
@@ -281,6 +288,10 @@ export function createRunController(deps: RunControllerDeps): RunController {
  */
 const sameOrNew = (last: Diagnostic[], next: Diagnostic[]): Diagnostic[] =>
   last.length === next.length && JSON.stringify(last) === JSON.stringify(next) ? last : next;
+
+/** Whether the run's program is in its preview (what it reports still applies). */
+const isLive = (state: RunState) =>
+  state.status === 'starting' || state.status === 'running' || state.status === 'paused';
 
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file

@@ -13,17 +13,28 @@ export interface ConsoleLimits {
 /** Measured (tests/bench/console-flood.bench.ts): the host shows 1,000 lines a tick at no long task. */
 export const DEFAULT_CONSOLE_LIMITS: ConsoleLimits = { head: 500, tail: 500, perSecond: 2000 };
 
-export interface ConsoleLimitDeps {
+/**
+ * Uncaught errors and unhandled rejections, capped apart from console calls, so a log flood
+ * never hides the error after it. Each carries up to 200 stack frames that the app maps to the
+ * user's files: 100,000 promises rejected in one tick kept the preview reporting them past the
+ * watchdog's patience and the app mapping them in tasks of up to a second.
+ */
+export const ERROR_LIMITS: ConsoleLimits = { head: 50, tail: 10, perSecond: 100 };
+
+/** What the limit counts: a console call, or anything else the preview reports per tick. */
+export type Limited = { tick: number };
+
+export interface ConsoleLimitDeps<T extends Limited> {
   /** Passes a console call on (to the outbox). */
-  pass(entry: ConsoleEntry): void;
+  pass(entry: T): void;
   /** Says how many calls were left out, in order with the calls passed on. */
   dropped(notice: ConsoleDropped): void;
   limits?: ConsoleLimits;
 }
 
-export interface ConsoleLimit {
+export interface ConsoleLimit<T extends Limited> {
   /** A console call of tick `entry.tick` at virtual time `now`. */
-  add(entry: ConsoleEntry & { tick: number }, now: number): void;
+  add(entry: T, now: number): void;
   /** Tick `tick` starts at virtual time `now`: the previous tick's newest calls and its drop count go out. */
   startTick(tick: number, now: number): void;
   /** Sends what is held (the run loop is idle or paused); `idle` also reports a second's drops. */
@@ -36,12 +47,14 @@ export interface ConsoleLimit {
  * second: `perSecond` calls. Everything left out is counted and said ("n lines dropped").
  * Only ticks and virtual time decide what is dropped, so a replay of a run drops the same calls.
  */
-export function createConsoleLimit(deps: ConsoleLimitDeps): ConsoleLimit {
+export function createConsoleLimit<T extends Limited = ConsoleEntry & Limited>(
+  deps: ConsoleLimitDeps<T>,
+): ConsoleLimit<T> {
   const { head, tail, perSecond } = deps.limits ?? DEFAULT_CONSOLE_LIMITS;
   let tick = 0;
   let inTick = 0;
   // The newest calls past `head`, a circular buffer: `ring[(start + i) % tail]`, oldest first.
-  const ring: ConsoleEntry[] = [];
+  const ring: T[] = [];
   let start = 0;
   let tickDropped = 0;
   let second = -Infinity;

@@ -58,34 +58,36 @@ export function errorMessage(
 /**
  * Reports uncaught errors and unhandled rejections. Listening in the bubble phase on
  * `window` leaves out resource load errors (img, script), which only fire in capture.
- * The events are not cancelled, so the browser's own console still shows them.
+ * The events are not cancelled, so the browser's own console still shows them. Each report
+ * is a function that makes the message: the caps (console-limit.ts) make only the ones they
+ * send, so a flood of rejections costs a count, not a stack walk, each.
  */
-export function installErrorCapture(win: Window, send: (message: RuntimeMessage) => void): void {
+export function installErrorCapture(
+  win: Window,
+  report: (message: () => RuntimeMessage) => void,
+): void {
   win.addEventListener('error', (event: ErrorEvent) => {
-    try {
-      const where = { url: event.filename, line: event.lineno, column: event.colno };
-      // A muted cross-origin script error carries no error object, only "Script error.";
-      // `throw null` or `throw undefined` has none either, but a message and a location.
-      const muted =
-        (event.error === null || event.error === undefined) &&
-        (event.message === 'Script error.' || event.message === '' || !where.url);
-      if (muted) {
-        send({
-          type: 'error',
-          kind: 'uncaught',
-          message: capMessage(event.message || 'Script error.'),
-          frames: where.url ? [where] : [],
-        });
-      } else send(errorMessage('uncaught', event.error, where));
-    } catch {
-      // Never let reporting throw inside the page's error handling.
-    }
+    const where = { url: event.filename, line: event.lineno, column: event.colno };
+    const error: unknown = event.error;
+    const text = event.message;
+    // A muted cross-origin script error carries no error object, only "Script error.";
+    // `throw null` or `throw undefined` has none either, but a message and a location.
+    const muted =
+      (error === null || error === undefined) &&
+      (text === 'Script error.' || text === '' || !where.url);
+    report(() =>
+      muted
+        ? {
+            type: 'error',
+            kind: 'uncaught',
+            message: capMessage(text || 'Script error.'),
+            frames: where.url ? [where] : [],
+          }
+        : errorMessage('uncaught', error, where),
+    );
   });
   win.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
-    try {
-      send(errorMessage('unhandledrejection', event.reason));
-    } catch {
-      // As above.
-    }
+    const reason: unknown = event.reason;
+    report(() => errorMessage('unhandledrejection', reason));
   });
 }

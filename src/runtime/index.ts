@@ -13,13 +13,14 @@ import { createLoopGuard } from './loop-guard.ts';
 import { startHandshake } from './handshake.ts';
 import { consoleHash } from './clock/tick-hashes.ts';
 import { createRunLoop } from './clock/install.ts';
-import { createConsoleLimit } from './console-limit.ts';
+import { createConsoleLimit, ERROR_LIMITS } from './console-limit.ts';
 import { createConsoleEval } from './console-eval.ts';
 import { createGlobalNames } from './global-names.ts';
 import { createOutbox, type ConsoleEntry } from './outbox.ts';
 import { runProgram } from './run-program.ts';
 import { apply } from './safe-reflect.ts';
 import { installHistoryShim } from './history-shim.ts';
+import { blockUnloadPrompt, UNLOAD_PROMPT_NOTE } from './unload-prompt.ts';
 import { createFragmentNav } from './fragment-nav.ts';
 import { installFragmentLinks } from './fragment-links.ts';
 import { installStorageShim } from './storage-shim.ts';
@@ -78,26 +79,46 @@ const consoleLimit = createConsoleLimit({
   pass: (entry) => outbox.console(entry),
   dropped: (notice) => outbox.send({ type: 'console-dropped', ...notice }),
 });
+// Uncaught errors have caps of their own: a log flood never hides the error after it.
+const errorLimit = createConsoleLimit<{ message: () => RuntimeMessage; tick: number }>({
+  pass: ({ message, tick }) => {
+    let made: RuntimeMessage;
+    try {
+      made = message();
+    } catch {
+      return; // Never let reporting throw inside the page's error handling.
+    }
+    // After the newest console calls held by the caps: the error came after them.
+    consoleLimit.flush(false);
+    outbox.send(made.type === 'error' ? { ...made, tick } : made);
+  },
+  dropped: (notice) => outbox.send({ type: 'console-dropped', ...notice, errors: true }),
+  limits: ERROR_LIMITS,
+});
 const emitConsole = (entry: ConsoleEntry) => {
   consoleCount++;
   consoleText = consoleHash(consoleText, entry);
   consoleLimit.add({ ...entry, tick: runLoop.tick() }, runLoop.now());
 };
+// Straight to Playpen's console (and devtools): the program may have replaced console.warn.
+const runtimeWarn = (text: string) => {
+  emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
+  apply(realWarn, console, [text]);
+};
 const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   consoleText: () => consoleText,
   send: (records, state) => {
-    consoleLimit.flush(state.mode !== 'playing' || state.nextDue === null);
+    const idle = state.mode !== 'playing' || state.nextDue === null;
+    consoleLimit.flush(idle);
+    errorLimit.flush(idle);
     outbox.send({ type: 'ticks', records, state });
   },
-  // Straight to Playpen's console (and devtools): the program may have replaced console.warn.
-  warn: (text) => {
-    emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
-    apply(realWarn, console, [text]);
-  },
+  warn: (text) => runtimeWarn(text),
   tickStarted: (tick, replaying) => {
     loopGuard.resetLoopBudget();
     consoleLimit.startTick(tick, runLoop.now());
+    errorLimit.startTick(tick, runLoop.now());
     // Posted directly (not batched): a tick that never yields again must still be named.
     if (!replaying) post({ type: 'tick-started', tick });
   },
@@ -133,14 +154,13 @@ apply(EventTarget.prototype.addEventListener, win, [
 ]);
 
 installStorageShim(win);
+blockUnloadPrompt(win, () => runtimeWarn(UNLOAD_PROMPT_NOTE));
 // Fragment navigations (`location.hash = …`, `#` links) go through the in-memory history too.
 const fragmentNav = createFragmentNav(win, installHistoryShim(win));
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
-installErrorCapture(win, (message) => {
-  // After the newest console calls held by the caps: the error came after them.
-  consoleLimit.flush(false);
-  outbox.send(message.type === 'error' ? { ...message, tick: runLoop.tick() } : message);
-});
+installErrorCapture(win, (message) =>
+  errorLimit.add({ message, tick: runLoop.tick() }, runLoop.now()),
+);
 
 // Before the program runs: it could replace EventTarget's methods the guard relies on.
 const guardedCall = createGuardedCall(win);

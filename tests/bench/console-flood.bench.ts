@@ -19,19 +19,32 @@ import {
 // The project is loaded with a one-line program first and the flood is an edit of that file,
 // so the window holds the run, not the editor opening a new project. **app CPU** is the app
 // main thread's CPU time from the edit to the flood's last line (CDP Performance ThreadTime): on a loaded
-// machine a long task's wall time is mostly waiting for a core, its CPU time is ours.
+// machine a long task's wall time is mostly waiting for a core, its CPU time is ours; **to next run**
+// is the same from the edit until the next run shows (the flood's delivery after its last line).
 
 const LINES = envNumber('PLAYPEN_BENCH_FLOOD_LINES', 100_000);
 
-const floods: [label: string, line: string, lines: number][] = [
+const floods: [label: string, line: string, lines: number, before?: string][] = [
   ["console.log('line', k, {k})", "console.log('line', k, { k });", LINES],
   ["console.log('line ' + k)", "console.log('line ' + k);", LINES],
   // Nesting, not volume: each group used to copy the chain of groups around it (quadratic).
   ["console.group('g' + k)", "console.group('g' + k);", LINES / 10],
+  // Not the console: what a program posts to `parent` reaches the app's window.
+  ['parent.postMessage({k, pad})', "parent.postMessage({ k, pad: 'x'.repeat(100) }, '*');", LINES],
+  [
+    'parent.postMessage(1M-item array)',
+    "parent.postMessage(big, '*');",
+    10,
+    "const big = new Array(1_000_000).fill('xyz');",
+  ],
+  // Uncaught errors carry stacks the app maps to the user's files.
+  ["Promise.reject(new Error('r' + k))", "Promise.reject(new Error('r' + k));", LINES / 5],
 ];
+/** PLAYPEN_BENCH_FLOODS=postMessage,reject: only the rows whose label contains one of these. */
+const only = process.env.PLAYPEN_BENCH_FLOODS?.split(',');
 
-const floodText = (body: string, lines: number, marker: string) =>
-  `for (let k = 0; k < ${lines}; k++) ${body}\nconsole.log('${marker}');\n`;
+const floodText = (body: string, lines: number, marker: string, before = '') =>
+  `${before}\nfor (let k = 0; k < ${lines}; k++) ${body}\nconsole.log('${marker}');\n`;
 
 const project = (marker: string): Project => ({
   name: 'flood',
@@ -46,7 +59,8 @@ test('long tasks while a program floods the console', async ({ page }) => {
   );
   const rows: (string | number)[][] = [];
   let n = 0;
-  for (const [label, body, lines] of floods) {
+  for (const [label, body, lines, before] of floods) {
+    if (only && !only.some((part) => label.includes(part))) continue;
     await openPlaypen(page);
     await watchLongTasks(page);
     await page.evaluate(() => {
@@ -66,16 +80,19 @@ test('long tasks while a program floods the console', async ({ page }) => {
         .value * 1000;
     const cpuBefore = await cpu();
     const flood = await playpenMarker(page, `pp-flood ${n}`, {
-      edit: ['src/main.ts', floodText(body, lines, `pp-flood ${n}`)],
+      edit: ['src/main.ts', floodText(body, lines, `pp-flood ${n}`, before)],
     });
     const appCpu = (await cpu()) - cpuBefore;
-    await cdp.detach();
     const dom = await page.evaluate(
       () => document.querySelectorAll('[role="log"][aria-label="Console"] .pp-entry').length,
     );
     const after = await playpenMarker(page, `pp-after ${n}`, {
       edit: ['src/main.ts', `console.log('pp-after ${n}');\n`],
     });
+    // Until the next run shows: what the app did with the flood after its last line (errors are
+    // reported after the line that follows them, a message's delivery after the loop).
+    const appCpuToNext = (await cpu()) - cpuBefore;
+    await cdp.detach();
     const all = await longTasksIn(page, flood.start, after.end);
     const tasks = longTaskSummary(all);
     const own = longTaskSummary(all.filter((t) => t.name === 'self'));
@@ -95,6 +112,7 @@ test('long tasks while a program floods the console', async ({ page }) => {
       ms(own.max),
       ms(after.ms),
       ms(appCpu),
+      ms(appCpuToNext),
       dom,
       hung ? 'yes' : 'no',
     ];
@@ -115,6 +133,7 @@ test('long tasks while a program floods the console', async ({ page }) => {
         'own longest',
         'next run',
         'app CPU',
+        'to next run',
         'rows in DOM',
         'not responding',
       ],

@@ -306,3 +306,33 @@ for (const [what, steal] of [
     await expect(preview(page).getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
   });
 }
+
+// Known escape, not fixed yet: a frame the program nests (srcdoc, a blob: URL) runs a script of
+// its own, out of the focus gate's reach (each sandboxed document has its own opaque origin).
+// Focusing a field there every 16 ms took all ten keys, and the select-all and paste that
+// follow, so the user could not even replace the program. A fix needs the app's focus keeper
+// to refuse focus the user did not give (the pointer is not over the preview, no Tab) and the
+// runtime to make such a frame inert until the user presses in the preview.
+test.fixme('a nested frame focusing its own field every 16 ms leaves every key in the editor', async ({
+  page,
+}) => {
+  await replaceEditorText(
+    page,
+    [
+      "const f = document.createElement('iframe');",
+      'f.srcdoc = \'<input aria-label="Inner"><script>setInterval(() => document.querySelector("input").focus(), 16)<\\/script>\';',
+      'document.body.append(f);',
+      "console.log('nested thief ready');",
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText('nested thief ready', { timeout: 30_000 });
+  await expect(
+    preview(page).frameLocator('iframe').getByRole('textbox', { name: 'Inner' }),
+  ).toBeVisible();
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n// abcdefghij');
+  await expect(editorLines(page)).toContainText('// abcdefghij');
+  await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
+});

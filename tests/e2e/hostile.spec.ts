@@ -7,6 +7,7 @@ import {
   preview,
   replaceEditorText,
   runStatus,
+  typeAtEnd,
 } from './helpers';
 
 // Programs that misbehave on purpose: each gets a message saying what happened, at the user's
@@ -89,4 +90,56 @@ test('pushState in a program adds nothing to the app tab’s history', async ({ 
   await expect(log).toContainText('pushed 51 ?n=49 49');
   await expect(log).toContainText('popped 48 ?n=48');
   expect(await page.evaluate(() => history.length)).toBe(before);
+});
+
+test('5,000 promises rejected at once: the first and newest errors show, the rest are counted', async ({
+  page,
+}) => {
+  await replaceEditorText(
+    page,
+    "for (let i = 0; i < 5_000; i++) Promise.reject(new Error('r' + i));\nconsole.log('rejected');\n",
+  );
+  const log = consoleLog(page);
+  await expect(log).toContainText(
+    '4,940 uncaught errors dropped here: tick 0 threw too much (its first 50 errors and its newest are shown)',
+  );
+  await expect(log).toContainText('Error: r4999');
+  await expect(runStatus(page)).toHaveText('Error');
+  await expect(log).not.toContainText('stopped responding');
+  await typeAtEnd(page, '// edited');
+  await expect(page.locator('.monaco-editor .view-lines').first()).toContainText('// edited');
+  await replaceEditorText(page, "console.log('calm');\n");
+  await runButton(page).click();
+  await expect(log).toContainText('calm');
+  await expect(runStatus(page)).toHaveText('Running');
+});
+
+test('a program asking “Leave site?” never holds up reloading the app, and is told', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await replaceEditorText(
+    page,
+    [
+      "document.body.innerHTML = '<button>Hi</button>';",
+      "addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = 'stay'; });",
+      "onbeforeunload = () => 'stay';",
+      "document.querySelector('button')!.addEventListener('click', () => console.log('clicked'));",
+      '',
+    ].join('\n'),
+  );
+  // Browsers ask only for a frame the user has interacted with.
+  await preview(page).getByRole('button', { name: 'Hi' }).click();
+  const log = consoleLog(page);
+  await expect(log).toContainText('clicked');
+  await expect(log).toContainText(
+    'Playpen: beforeunload does nothing in the preview (its prompt would ask before you leave Playpen itself).',
+  );
+  await page.reload();
+  await expect(runStatus(page)).toHaveText('Running', { timeout: 60_000 });
+  expect(dialogs).toEqual([]);
 });

@@ -39,12 +39,17 @@ describe('console store', () => {
     });
     store.pushRuntime(log('log', 'line 99999'));
     store.pushRuntime({ type: 'console-dropped', tick: 7, count: 1, reason: 'second', kept: 2000 });
+    const errors = { type: 'console-dropped', errors: true } as const;
+    store.pushRuntime({ ...errors, tick: 8, count: 99_940, reason: 'tick', kept: 50 });
+    store.pushRuntime({ ...errors, tick: 9, count: 1, reason: 'second', kept: 100 });
     store.flush();
     expect(texts(store)).toEqual([
       'line 0',
       '[99,000 lines dropped here: tick 0 logged too much (its first 500 lines and its newest are shown)]',
       'line 99999',
       '[1 line dropped from tick 7 on: over 2,000 lines in one second of the run]',
+      '[99,940 uncaught errors dropped here: tick 8 threw too much (its first 50 errors and its newest are shown)]',
+      '[1 uncaught error dropped from tick 9 on: over 100 errors in one second of the run]',
     ]);
   });
 

@@ -209,6 +209,19 @@ describe('run controller', () => {
     expect(controller.getState()).toMatchObject({ status: 'error', detail: NAVIGATED });
   });
 
+  it('a preview the app stopped (it flooded the app) ends its run with the reason, once', async () => {
+    const { controller, builds, stopped } = setup();
+    const done = controller.run();
+    builds[0]!.resolve(ok());
+    await done;
+    controller.handleStopped(2, 'not this run');
+    expect(stopped()).toBe(0);
+    controller.handleStopped(1, 'posted too much');
+    controller.handleStopped(1, 'posted too much');
+    expect(stopped()).toBe(1);
+    expect(controller.getState()).toMatchObject({ status: 'error', detail: 'posted too much' });
+  });
+
   it('shows a dead bundler as a failed build with its reason', async () => {
     const errors: Error[] = [];
     const { controller, builds } = setup({ onBundlerError: (e) => errors.push(e) });
