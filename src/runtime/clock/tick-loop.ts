@@ -4,9 +4,10 @@
  * real MessageChannel hop) so microtasks drain between ticks. A tick's record (fingerprint)
  * is taken when the next tick starts, so it includes the microtasks the tick queued.
  */
-import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
+import type { InputRecord, LoopState } from '../../protocol/index.ts';
 import type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 import { resizeInput } from './viewport.ts';
+import { createTickReports, type OpenTick } from './tick-reports.ts';
 
 export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 
@@ -14,12 +15,6 @@ export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 const FRAME_BUDGET_MS = 10;
 /** Longest real gap counted between frames (a background tab must not jump the clock). */
 const MAX_FRAME_GAP_MS = 100;
-/**
- * While playing, a frame with no new record (only the clock moved) is reported at most this
- * often: each report is a message the app checks and a re-render of its tick text, 60 a
- * second for a program that waits.
- */
-const CLOCK_REPORT_MS = 100;
 
 const clampSpeed = (speed: number) => Math.min(4, Math.max(0.25, speed));
 
@@ -30,10 +25,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   let speed = clampSpeed(deps.speed ?? 1);
   // Top-level evaluation is tick 0's own code.
   let inSync = true;
-  let open: Pick<TickRecord, 'tick' | 'now' | 'kind' | 'ran' | 'input'> | null = null;
+  let open: OpenTick | null = null;
   /** The last finished tick's virtual time: a paused preview shows its animations then. */
   let restAt = clock.now();
-  let records: TickRecord[] = [];
   let target = 0;
   let lastReal = 0;
   let behind = false;
@@ -59,29 +53,18 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const settleAnimations = () => {
     if (open) deps.syncAnimations(perfAt(open.now));
   };
+  const reports = createTickReports(deps, state);
   const finalize = () => {
     if (!open) return;
     restAt = open.now;
     deps.syncAnimations(perfAt(open.now));
-    records.push({
-      ...open,
-      draws: deps.draws(),
-      timers: deps.clock.created(),
-      console: deps.consoleCount(),
-      consoleText: deps.consoleText(),
-      dom: deps.domHash(),
-      ...deps.scene(open.tick),
-    });
+    reports.record(open);
     open = null;
   };
   const flush = () => {
     finalize();
-    const out = records;
-    records = [];
-    deps.send(out, state());
+    reports.send();
   };
-  /** Real time of the last frame's report while playing. */
-  let reportedAt = -Infinity;
 
   const runTimerTick = () => {
     finalize();
@@ -183,10 +166,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     lastReal = realNow;
     if (!behind) target += gap * speed;
     finalize();
-    if (records.length > 0 || realNow - reportedAt >= CLOCK_REPORT_MS) {
-      reportedAt = realNow;
-      flush();
-    }
+    reports.frame(realNow);
     pump();
     framing = true;
     deps.frame(onFrame);
@@ -217,11 +197,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   // A live input (a click, a console evaluation) while a recording plays leaves the recorded
   // future: the host hears of it before anything of the new tick (it keeps that future).
   const leaveRecording = () => {
-    if (recorded !== null && tick < recorded.until) {
-      const out = records;
-      records = [];
-      deps.send(out, { ...state(), forked: tick });
-    }
+    if (recorded !== null && tick < recorded.until) reports.send({ forked: tick });
     recorded = null;
   };
   return {
