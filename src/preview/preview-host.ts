@@ -9,11 +9,15 @@ import { watchPosts } from './post-watch';
 import { createRuntimeInbox } from '../protocol/runtime-inbox';
 import { runMessage, type PreviewRun } from './run-message';
 import { createSpareFrames } from './spare-frames';
+import { createRetiredFrames } from './retired-frames';
 
 export type { PreviewHost, PreviewHostOptions } from './preview-host-types';
 export type { PreviewRun } from './run-message';
 
-/** How long a replaced preview that had focus stays (hidden) before it is removed. */
+/**
+ * The longest a replaced preview stays (hidden, paused) before it is removed; one that had
+ * focus stays this long at least (see retireCurrent).
+ */
 const RETIRE_MS = 500;
 
 export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
@@ -99,25 +103,31 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     );
   };
 
+  const retired = createRetiredFrames(RETIRE_MS);
+
   /**
-   * Takes the current preview out of view. One with keyboard focus (the user stepped back
-   * with a shortcut forwarded from it) is removed a moment later: removed at once, Chromium
-   * never acknowledges the key it is handling, and the keyboard stops working.
+   * Takes the current preview out of view at once, its clock paused, and removes it once the
+   * new run has evaluated (or after RETIRE_MS). Removed at once, its document's teardown (~5-8
+   * ms in its renderer, which the new frame often shares, and a few on the app's thread) came
+   * while the new program started. One with keyboard focus (the user stepped back with a
+   * shortcut forwarded from it) stays RETIRE_MS at least: removed at once, Chromium never
+   * acknowledges the key it is handling, and the keyboard stops working. Returns whether it
+   * had focus.
    */
   const retireCurrent = (): boolean => {
     if (!current) return false;
-    const { iframe, port } = current.frame;
-    if (container.ownerDocument.activeElement !== iframe) {
-      removeCurrent();
-      return false;
-    }
+    const { frame } = current;
+    const { iframe, port } = frame;
+    const hadFocus = container.ownerDocument.activeElement === iframe;
+    // A busy program must not hold a renderer the new frame may share.
+    frame.send({ type: 'pause' });
     port.close();
     iframe.title = 'Standby frame';
     iframe.setAttribute('aria-hidden', 'true');
-    iframe.className = 'pp-preview-frame pp-preview-frame--standby';
-    setTimeout(() => iframe.remove(), RETIRE_MS);
+    iframe.className = 'pp-preview-frame pp-preview-frame--retired';
+    retired.retire(iframe, hadFocus ? RETIRE_MS : 0);
     current = null;
-    return true;
+    return hadFocus;
   };
 
   /** Makes `frame` the visible preview of `run`, replacing the current one. */
@@ -138,7 +148,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
         outputSeen = true;
         mark('playpen:first-output');
       }
-      if (message.type === 'evaluated') mark('playpen:evaluated');
+      if (message.type === 'evaluated') {
+        mark('playpen:evaluated');
+        // In a task of its own: the message's own work (the console, the status) comes first.
+        setTimeout(retired.dropReady, 0);
+      }
       if (message.type === 'pong') {
         if (message.seq === pingSeq) pingSentAt = null;
         return;
@@ -245,6 +259,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       spares.clear(false);
       for (const frame of container.querySelectorAll('iframe.pp-preview-frame--standby'))
         frame.remove();
+      retired.dropAll();
     },
     dispose() {
       disposed = true;
@@ -253,6 +268,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
       clearInterval(heartbeat);
       focus.dispose();
       removeCurrent();
+      retired.dropAll();
       spares.clear(true);
     },
   };
