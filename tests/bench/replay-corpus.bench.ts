@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
-import { preview, previewElement, restingShot, runStatus, tickOf, timeline } from '../e2e/helpers';
+import { preview, previewShot, restingShot, runStatus, tickOf, timeline } from '../e2e/helpers';
 import { openPlaypen, table } from './lib';
 import { CORPUS, type CorpusProgram } from './replay-corpus';
 
@@ -120,7 +120,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
     const want = live.get(tick)!;
     const deadline = Date.now() + SETTLE_MS;
     const look = async () => ({
-      shot: (await previewElement(page).screenshot()).equals(want.shot),
+      shot: (await previewShot(page)).equals(want.shot),
       log: (await consoleText(page)) === want.log,
     });
     let same = await look();
@@ -134,7 +134,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
       const base = path.join(SHOTS, `${p.name.replace(/\W+/g, '-')}-${tick}`);
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(`${base}-live.png`, want.shot);
-      writeFileSync(`${base}-${how}.png`, await previewElement(page).screenshot());
+      writeFileSync(`${base}-${how}.png`, await previewShot(page));
     }
     if ([...reported].some((m) => tickOfMessage(m) <= tick))
       row.notes.push(`${how} ${tick}: ${what}`);

@@ -80,7 +80,7 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   await atTick(page, last - 1);
   await page.getByRole('button', { name: 'Step back' }).click();
   await atTick(page, last - 2);
-  const pixels = await frame(page).screenshot();
+  const pixels = await frame(page).screenshot({ caret: 'initial' });
   const log = await consoleLog(page).innerText();
   expect(log).toContain('click 3');
 
@@ -101,7 +101,7 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   await atTick(other, last - 2);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
   await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
-  await expect.poll(async () => (await frame(other).screenshot()).equals(pixels)).toBe(true);
+  await expect.poll(async () => (await frame(other).screenshot({ caret: 'initial' })).equals(pixels)).toBe(true);
   await expect.poll(() => consoleLog(other).innerText()).toBe(log);
   await expect(consoleLog(other)).not.toContainText('diverged');
 
