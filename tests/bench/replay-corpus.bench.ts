@@ -46,7 +46,7 @@ const sceneOf = (page: Page) =>
         const s = target ? getComputedStyle(target) : null;
         return [a.playState, a.currentTime, s?.transform, s?.opacity, s?.backgroundColor, s?.color];
       });
-      const canvases = [...document.querySelectorAll('canvas')].map((c) => {
+      const canvases = Array.from(document.querySelectorAll('canvas'), (c) => {
         try {
           return c.toDataURL();
         } catch {
