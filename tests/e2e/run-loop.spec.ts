@@ -81,7 +81,9 @@ test('three steps forward and three back show the same pixels and console', asyn
     await atTick(page, start + i);
   }
   await expect(preview(page).locator('#frames')).toBeVisible();
-  await expect.poll(async () => (await frame(page).screenshot({ caret: 'initial' })).equals(pixels)).toBe(true);
+  await expect
+    .poll(async () => (await frame(page).screenshot({ caret: 'initial' })).equals(pixels))
+    .toBe(true);
   expect(await consoleLog(page).innerText()).toBe(log);
 });
 

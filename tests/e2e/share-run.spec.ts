@@ -101,7 +101,9 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   await atTick(other, last - 2);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
   await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
-  await expect.poll(async () => (await frame(other).screenshot({ caret: 'initial' })).equals(pixels)).toBe(true);
+  await expect
+    .poll(async () => (await frame(other).screenshot({ caret: 'initial' })).equals(pixels))
+    .toBe(true);
   await expect.poll(() => consoleLog(other).innerText()).toBe(log);
   await expect(consoleLog(other)).not.toContainText('diverged');
 
