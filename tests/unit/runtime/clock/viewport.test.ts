@@ -52,6 +52,10 @@ function setup(size: Viewport, start?: Viewport) {
     syncAnimations: () => {},
     send: (records, state) => sent.push({ records, state }),
     viewport,
+    liveChange: () => {
+      const size = viewport.liveChange();
+      return size && resizeInput(size);
+    },
   });
   /** Runs queued real tasks, at most `limit` (a wait for a size polls with hops). */
   const drain = (limit = 10_000) => {
