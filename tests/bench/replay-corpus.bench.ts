@@ -56,7 +56,10 @@ const sceneOf = (page: Page) =>
       return JSON.stringify([html.outerHTML, styled, canvases]);
     });
 
-/** The console's entries as text, without the divergence messages (counted on their own). */
+/**
+ * The console's entries as text, without the divergence messages (counted on their own) and
+ * the note that a replay's browser differs from the run's (after a colour scheme switch).
+ */
 const consoleText = (page: Page) =>
   page
     .getByRole('log', { name: 'Console' })
@@ -64,7 +67,10 @@ const consoleText = (page: Page) =>
     .evaluateAll((entries) =>
       entries
         .map((e) => e.textContent ?? '')
-        .filter((t) => !t.includes('Replay diverged'))
+        .filter(
+          (t) =>
+            !t.includes('Replay diverged') && !t.includes('browser differs from the recorded run'),
+        )
         .join('\n'),
     );
 
@@ -112,6 +118,8 @@ interface Row {
 }
 
 async function measure(page: Page, p: CorpusProgram): Promise<Row> {
+  // Every program starts in light mode (one switches to dark).
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.evaluate((proj) => window.__playpenBench.load(proj), project(p));
   await expect(preview(page).locator(`body[data-program="${p.name}"]`)).toBeAttached({
     timeout: 30_000,
@@ -135,7 +143,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
     if (input) {
       await page.getByRole('button', { name: 'Play' }).click();
       await expect(runStatus(page)).toHaveText('Running');
-      await input(preview(page), ++inputs);
+      await input(preview(page), ++inputs, page);
       await pause(page);
     } else {
       const before = await tickOf(page);
@@ -168,11 +176,6 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
     for (const m of await divergences(page)) reported.add(m);
     row.compared++;
     if (same.shot && same.log) return void row.identical++;
-    if (same.log && (await sceneOf(page)) === want.scene) {
-      row.raster++;
-      row.notes.push(`${how} ${tick}: raster`);
-      return;
-    }
     const what = [same.shot ? '' : 'pixels', same.log ? '' : 'console'].filter(Boolean).join('+');
     if (SHOTS) {
       // Both pictures for a look at what differs.
@@ -180,6 +183,11 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(`${base}-live.png`, want.shot);
       writeFileSync(`${base}-${how}.png`, await previewShot(page));
+    }
+    if (same.log && (await sceneOf(page)) === want.scene) {
+      row.raster++;
+      row.notes.push(`${how} ${tick}: raster`);
+      return;
     }
     if ([...reported].some((m) => tickOfMessage(m) <= tick))
       row.notes.push(`${how} ${tick}: ${what}`);
