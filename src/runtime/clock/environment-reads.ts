@@ -12,6 +12,7 @@ import {
   type TickRecord,
 } from '../../protocol/index.ts';
 import { installMediaLists } from './media-lists.ts';
+import { resizeInput, type ViewportTracker } from './viewport.ts';
 
 /** Evaluates one media query against the real browser. */
 export type RealQuery = (query: string) => boolean;
@@ -106,6 +107,20 @@ export interface GivenEnvironment {
 export function environmentInput(env: RunEnvironment): Omit<InputRecord, 'tick' | 'now'> {
   const state = { ...env };
   return { type: ENVIRONMENT_INPUT, ctor: 'Event', target: 'window', path: [], init: {}, state };
+}
+
+/**
+ * Live, before a tick: what changed since the last tick, as the input tick that runs first (a
+ * new size before a new environment: a zoom changes both); null when nothing did.
+ */
+export function liveChangeInput(
+  viewport: Pick<ViewportTracker, 'liveChange'>,
+  env: Pick<GivenEnvironment, 'liveChange'>,
+): Omit<InputRecord, 'tick' | 'now'> | null {
+  const size = viewport.liveChange();
+  if (size) return resizeInput(size);
+  const changed = env.liveChange();
+  return changed && environmentInput(changed);
 }
 
 /** The queries readEnvironment asks, kept as lists: their `matches` follows the browser. */

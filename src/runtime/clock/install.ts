@@ -22,7 +22,7 @@ import {
   type SyncedAnimation,
 } from './animations.ts';
 import { watchEnvironment } from './environment.ts';
-import { followVirtualTimeline } from './document-timeline.ts';
+import { followVirtualEventTime, followVirtualTimeline } from './document-timeline.ts';
 import { createSceneReader } from './scene.ts';
 import {
   createFetchRecorder,
@@ -35,12 +35,8 @@ import { domHash } from './tick-hashes.ts';
 import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
-import { createViewportTracker, resizeInput, waitForViewport } from './viewport.ts';
-import {
-  createEnvironment,
-  environmentInput,
-  type EnvironmentFields,
-} from './environment-reads.ts';
+import { createViewportTracker, fingerprintViewport, waitForViewport } from './viewport.ts';
+import { createEnvironment, liveChangeInput, type EnvironmentFields } from './environment-reads.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
 import { installActivationGuard, type ActivationGuard } from './activation-guard.ts';
 import { installWorkerLimit } from './worker-limit.ts';
@@ -194,16 +190,13 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         tick: () => loop?.tick ?? 0,
         warn: host.warn,
       });
-      // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
-      // so the tick's virtual time is the event's (replayed events then match live ones).
-      Object.defineProperty(win.Event.prototype, 'timeStamp', {
-        configurable: true,
-        get: () => clock.perfNow(),
-      });
+      followVirtualEventTime(win, clock.perfNow);
       const sync = createAnimationSync(animatedDocument(win));
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
-      const readScene = createSceneReader(win, viewport.seen);
+      const readScene = createSceneReader(win, () =>
+        fingerprintViewport(viewport, win, loop?.mode === 'replaying'),
+      );
       followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,
@@ -230,12 +223,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           changed = {};
           return { ...readScene(tick, animations), ...fields };
         },
-        liveChange() {
-          const size = viewport.liveChange();
-          if (size) return resizeInput(size);
-          const env = world.liveChange();
-          return env && environmentInput(env);
-        },
+        liveChange: () => liveChangeInput(viewport, world),
         syncAnimations: (at, discover) => {
           animations = sync(at, discover);
         },

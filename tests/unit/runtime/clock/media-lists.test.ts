@@ -4,15 +4,16 @@ import { environmentOfInput } from '../../../../src/protocol';
 import {
   createEnvironment,
   environmentInput,
+  liveChangeInput,
 } from '../../../../src/runtime/clock/environment-reads';
 import { installMediaLists } from '../../../../src/runtime/clock/media-lists';
 
 /**
- * A browser window's media side: `features` are the browser's answers now (a test changes
- * them as the system would), `width` its innerWidth for `(min-width: …)`.
+ * A browser window's media side: `state` is the browser now (a test changes it as the system
+ * would): dark mode, its innerWidth for `(min-width: …)`, its pixel ratio.
  */
 function fakeWindow(dpr = 1) {
-  const state = { dark: false, width: 500 };
+  const state = { dark: false, width: 500, dpr };
   const answer = (media: string): boolean => {
     const min = /^\(min-width: (\d+)px\)$/.exec(media);
     if (min) return state.width >= Number(min[1]);
@@ -36,7 +37,9 @@ function fakeWindow(dpr = 1) {
     }
   }
   const win = {
-    devicePixelRatio: dpr,
+    get devicePixelRatio() {
+      return state.dpr;
+    },
     matchMedia: (query: string) => new FakeList(query) as unknown as MediaQueryList,
   };
   return { win: win as unknown as Window & typeof globalThis, state };
@@ -129,5 +132,24 @@ describe('the run’s environment given to the program', () => {
     state.width = 620;
     env.resized();
     expect(heard).toEqual(['(min-width: 560px)=true']);
+  });
+
+  it('live: a zoom (new size and pixel ratio) is a resize tick first, then an environment tick', () => {
+    const { win, state } = fakeWindow();
+    const env = createEnvironment(win, undefined);
+    const sizes = [{ width: 400, height: 300 }];
+    const viewport = { liveChange: () => sizes.shift() ?? null };
+    state.dpr = 1.25;
+    expect(liveChangeInput(viewport, env)).toMatchObject({
+      type: 'resize',
+      state: { width: 400, height: 300 },
+    });
+    const next = liveChangeInput(viewport, env);
+    expect(next).toMatchObject({ type: 'environment', state: { dpr: 1.25 } });
+    // The program gets the new ratio at that tick, not before.
+    expect(win.devicePixelRatio).toBe(1);
+    env.give(environmentOfInput(next!)!);
+    expect(win.devicePixelRatio).toBe(1.25);
+    expect(liveChangeInput(viewport, env)).toBeNull();
   });
 });
