@@ -29,11 +29,22 @@ function fakeWindow(dpr = 1) {
     return answers[media]!;
   };
   class FakeList extends EventTarget {
+    #handler: ((e: Event) => void) | null = null;
     constructor(readonly media: string) {
       super();
     }
     get matches() {
       return answer(this.media);
+    }
+    // As a browser's: the handler is a listener, added without the prototype's method.
+    get onchange() {
+      return this.#handler;
+    }
+    set onchange(handler: ((e: Event) => void) | null) {
+      if (this.#handler)
+        EventTarget.prototype.removeEventListener.call(this, 'change', this.#handler);
+      this.#handler = handler;
+      if (handler) EventTarget.prototype.addEventListener.call(this, 'change', handler);
     }
   }
   const win = {
@@ -121,17 +132,23 @@ describe('the run’s environment given to the program', () => {
     expect(heard).toEqual(['(prefers-color-scheme: dark)=true']);
   });
 
-  it('a resize tells the lists whose width query flipped', () => {
+  it('a resize tells the lists whose width query flipped, listened to either way', () => {
     const { win, state } = fakeWindow();
     const env = createEnvironment(win, undefined);
     const wide = win.matchMedia('(min-width: 560px)');
     const narrow = win.matchMedia('(min-width: 100px)');
+    const unheard = win.matchMedia('(min-width: 600px)');
     const heard: string[] = [];
     listen(wide, heard);
     listen(narrow, heard);
+    (win.matchMedia('(min-width: 610px)') as unknown as { onchange: unknown }).onchange = (
+      e: MediaQueryListEvent,
+    ) => heard.push(`onchange ${e.matches}`);
     state.width = 620;
     env.resized();
-    expect(heard).toEqual(['(min-width: 560px)=true']);
+    expect(heard).toEqual(['(min-width: 560px)=true', 'onchange true']);
+    // Read, never listened to: it answers, nobody is told.
+    expect(unheard.matches).toBe(true);
   });
 
   it('live: a zoom (new size and pixel ratio) is a resize tick first, then an environment tick', () => {
