@@ -40,3 +40,31 @@ export function environmentDifferences(recorded: RunEnvironment, here: RunEnviro
   }
   return out;
 }
+
+/**
+ * InputRecord type of the environment changing during a run (the system switched to dark
+ * mode, the page was zoomed to another pixel ratio): `state` holds the new RunEnvironment. From
+ * that tick on, live and in replays, the program's reads answer for it and its media query
+ * lists whose answer changed get their `change` event.
+ */
+export const ENVIRONMENT_INPUT = 'environment';
+
+/** The environment an ENVIRONMENT_INPUT's `state` carries, or null when it is not one. */
+export function environmentOfInput(input: {
+  type: string;
+  state?: Record<string, unknown>;
+}): RunEnvironment | null {
+  const s = input.state;
+  if (input.type !== ENVIRONMENT_INPUT || !s) return null;
+  const ok =
+    typeof s.dpr === 'number' &&
+    s.dpr > 0 &&
+    s.dpr <= MAX_DPR &&
+    (s.colorScheme === 'light' || s.colorScheme === 'dark') &&
+    typeof s.reducedMotion === 'boolean' &&
+    (s.pointer === 'none' || s.pointer === 'coarse' || s.pointer === 'fine') &&
+    typeof s.hover === 'boolean';
+  if (!ok) return null;
+  const { dpr, colorScheme, reducedMotion, pointer, hover } = s as unknown as RunEnvironment;
+  return { dpr, colorScheme, reducedMotion, pointer, hover };
+}

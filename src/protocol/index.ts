@@ -161,9 +161,9 @@ export interface TickRecord {
   animations: number;
   /** Hash of the 2D canvases' pixels (downscaled), at sampled ticks only. */
   canvas?: number;
-  /** Tick 0 only: the environment the program was given (a replay's recorded one). */
+  /** Tick 0 and environment ticks only: the environment the program was given (a replay's recorded one). */
   environment?: RunEnvironment;
-  /** Tick 0 of a replay whose browser differs from `environment`: the frame's own, which CSS sees. */
+  /** Those ticks, when the browser differs from `environment`: the frame's own, which CSS sees. */
   environmentHere?: RunEnvironment;
   /** The recorded input, for input ticks. */
   input?: InputRecord;

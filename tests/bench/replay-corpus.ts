@@ -1,4 +1,4 @@
-import type { FrameLocator } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 // The programs of replay-corpus.bench.ts: each sets `document.body.dataset.program` to its
@@ -15,8 +15,11 @@ export interface CorpusProgram {
   tsx?: boolean;
   /** Ticks the run reaches before the first pause. */
   firstTicks?: number;
-  /** User inputs at these moves of the live phase (between Play and Pause). */
-  inputs?: Record<number, (preview: FrameLocator, n: number) => Promise<void>>;
+  /**
+   * User inputs at these moves of the live phase (between Play and Pause): in the preview, or
+   * on the page (a colour scheme switch, a window resize); `n` counts them from 1.
+   */
+  inputs?: Record<number, (preview: FrameLocator, n: number, page: Page) => Promise<void>>;
 }
 
 const mark = (name: string) => `document.body.dataset.program = '${name}';\n`;
@@ -226,5 +229,20 @@ s.textContent = '.d{display:inline-block;width:14px;height:14px;margin:3px;backg
 document.head.append(s); let n = 0;
 const add = () => { const d = document.createElement('span'); d.className = 'd'; d.style.animationDelay = (n * 70) + 'ms'; document.body.append(d); n++; if (n < 12) setTimeout(add, 80); };
 add(); setInterval(() => {}, 60);`,
+  },
+  {
+    // The system switches to dark mode mid-run: JS reads and a change listener. (No
+    // colour-scheme @media rule: a replay's CSS follows the browser as it is now, which the
+    // console's note says; its JavaScript gets the scheme the run had at each tick.)
+    name: 'colour scheme switch',
+    code: `${mark('colour scheme switch')}const dark = matchMedia('(prefers-color-scheme: dark)'); const p = document.createElement('p'); document.body.append(p);
+dark.addEventListener('change', (e) => console.log('scheme', e.matches ? 'dark' : 'light', 'at', n));
+let n = 0; setInterval(() => { n++; p.textContent = n + ' ' + (dark.matches ? 'dark' : 'light'); p.style.color = dark.matches ? 'navy' : 'black'; }, 60);`,
+    inputs: {
+      4: async (preview, _n, page) => {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await expect(preview.locator('p')).toContainText('dark');
+      },
+    },
   },
 ];

@@ -67,12 +67,20 @@ export const editorLines = (page: Page) => page.locator('.monaco-editor .view-li
 /** The preview's iframe element (its pixels; `preview` is its content). */
 export const previewElement = (page: Page) => page.locator('iframe[title="Preview"]');
 
+/**
+ * The preview's pixels now. `caret: 'initial'`: Playwright's default hides carets by writing
+ * `style.caretColor` on every field of every frame and then clearing it, which leaves
+ * `style=""` in the program's DOM: a change the recorded run never made, so the next replay
+ * reported "Replay diverged … the page (DOM hash) differs". A test must not touch the run.
+ */
+export const previewShot = (page: Page) => previewElement(page).screenshot({ caret: 'initial' });
+
 /** The preview's pixels once two screenshots in a row agree (the frame has painted). */
 export async function restingShot(page: Page): Promise<Buffer> {
-  let last = await previewElement(page).screenshot();
+  let last = await previewShot(page);
   await expect
     .poll(async () => {
-      const next = await previewElement(page).screenshot();
+      const next = await previewShot(page);
       const same = next.equals(last);
       last = next;
       return same;

@@ -4,7 +4,7 @@ import {
   getLoadedApp,
   openFile,
   preview,
-  previewElement,
+  previewShot,
   replaceEditorText,
   restingShot,
   runStatus,
@@ -142,7 +142,7 @@ async function expectReplaysIdentical(
     const want = live.get(tick)!;
     await expect.poll(style, { message: `style at tick ${tick}` }).toBe(want.style);
     await expect
-      .poll(async () => (await previewElement(page).screenshot()).equals(want.shot), {
+      .poll(async () => (await previewShot(page)).equals(want.shot), {
         message: `pixels at tick ${tick}`,
       })
       .toBe(true);

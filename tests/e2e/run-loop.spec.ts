@@ -50,9 +50,9 @@ test.beforeEach(async ({ page }) => {
 test('after Pause the canvas preview stays still for a second', async ({ page }) => {
   await openCanvas(page);
   await pause(page);
-  const first = await frame(page).screenshot();
+  const first = await frame(page).screenshot({ caret: 'initial' });
   await page.waitForTimeout(1000);
-  expect((await frame(page).screenshot()).equals(first)).toBe(true);
+  expect((await frame(page).screenshot({ caret: 'initial' })).equals(first)).toBe(true);
 });
 
 test('Step forward moves the Timeline by exactly one tick', async ({ page }) => {
@@ -69,19 +69,21 @@ test('three steps forward and three back show the same pixels and console', asyn
   await openCanvas(page);
   await pause(page);
   const start = await tickOf(page);
-  const pixels = await frame(page).screenshot();
+  const pixels = await frame(page).screenshot({ caret: 'initial' });
   const log = await consoleLog(page).innerText();
   for (let i = 1; i <= 3; i++) {
     await page.getByRole('button', { name: 'Step forward' }).click();
     await expect.poll(() => tickOf(page)).toBe(start + i);
   }
-  expect((await frame(page).screenshot()).equals(pixels)).toBe(false);
+  expect((await frame(page).screenshot({ caret: 'initial' })).equals(pixels)).toBe(false);
   for (let i = 2; i >= 0; i--) {
     await page.getByRole('button', { name: 'Step back' }).click();
     await atTick(page, start + i);
   }
   await expect(preview(page).locator('#frames')).toBeVisible();
-  await expect.poll(async () => (await frame(page).screenshot()).equals(pixels)).toBe(true);
+  await expect
+    .poll(async () => (await frame(page).screenshot({ caret: 'initial' })).equals(pixels))
+    .toBe(true);
   expect(await consoleLog(page).innerText()).toBe(log);
 });
 

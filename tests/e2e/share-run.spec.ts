@@ -80,7 +80,7 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   await atTick(page, last - 1);
   await page.getByRole('button', { name: 'Step back' }).click();
   await atTick(page, last - 2);
-  const pixels = await frame(page).screenshot();
+  const pixels = await frame(page).screenshot({ caret: 'initial' });
   const log = await consoleLog(page).innerText();
   expect(log).toContain('click 3');
 
@@ -101,7 +101,9 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   await atTick(other, last - 2);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
   await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
-  await expect.poll(async () => (await frame(other).screenshot()).equals(pixels)).toBe(true);
+  await expect
+    .poll(async () => (await frame(other).screenshot({ caret: 'initial' })).equals(pixels))
+    .toBe(true);
   await expect.poll(() => consoleLog(other).innerText()).toBe(log);
   await expect(consoleLog(other)).not.toContainText('diverged');
 
@@ -261,19 +263,28 @@ test('stepping through a shared run at another size keeps the sender’s size', 
 });
 
 // Playwright's deviceScaleFactor does not reach the preview (an out-of-process iframe):
-// the sender's browser is started at 2× instead.
+// the sender's browser is started at 2× instead. Dark mode and reduced motion come from the
+// browser too: emulated by the context, the preview's reduced motion flickered off for a tick
+// or two as the run started, a change the run now records (an environment tick).
 test('a run recorded at 2× in dark mode replays its reads in a 1× light browser, and says what CSS cannot match', async ({
   page,
   playwright,
 }) => {
   const sharp = await playwright.chromium.launch({
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--force-device-scale-factor=2'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--force-device-scale-factor=2',
+      '--force-dark-mode',
+      '--force-prefers-reduced-motion',
+    ],
   });
   const sharpContext = await sharp.newContext({
     baseURL: test.info().project.use.baseURL,
-    colorScheme: 'dark',
-    reducedMotion: 'reduce',
+    // No emulation: the browser's own (its flags above).
+    colorScheme: null,
+    reducedMotion: null,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const sender = await sharpContext.newPage();

@@ -10,6 +10,8 @@ import {
   FETCH_INPUT,
   MAX_VIEWPORT_PX,
   RESIZE_INPUT,
+  ENVIRONMENT_INPUT,
+  environmentOfInput,
   type InputRecord,
   type RunEnvironment,
   type Viewport,
@@ -86,6 +88,8 @@ function tickProblem(run: SharedRun): string | null {
       return `input at tick ${input.tick} is after its last tick ${run.lastTick}`;
     if (input.type === RESIZE_INPUT && !sizeOk(input.state))
       return `resize at tick ${input.tick} asks for a size no preview takes (whole pixels, 1 to ${MAX_VIEWPORT_PX.toLocaleString('en')})`;
+    if (input.type === ENVIRONMENT_INPUT && !environmentOfInput(input))
+      return `environment change at tick ${input.tick} is not a pixel ratio and media features`;
     previous = input.tick;
   }
   return null;

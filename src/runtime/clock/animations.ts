@@ -110,3 +110,18 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
   };
   return Object.assign(sync, { environment });
 }
+
+/** The document's side for a frame: taken now, since the program may replace them later. */
+export function animatedDocument(win: Window & typeof globalThis): AnimatedDocument {
+  const computedStyle = win.getComputedStyle.bind(win);
+  const docAnimations: unknown = win.document.getAnimations;
+  return {
+    ...(typeof docAnimations === 'function'
+      ? { getAnimations: (docAnimations as Document['getAnimations']).bind(win.document) }
+      : {}),
+    flushStyle: () => {
+      const root = win.document.documentElement;
+      if (root) computedStyle(root).getPropertyValue('display');
+    },
+  };
+}

@@ -14,3 +14,11 @@ export function followVirtualTimeline(doc: Document, perfNow: () => number): voi
     // A browser whose timeline cannot be given a property: it stays the real one.
   }
 }
+
+/**
+ * `Event.timeStamp` is the real time otherwise; within a tick virtual time stands still, so the
+ * tick's virtual time is the event's (replayed events then match live ones).
+ */
+export function followVirtualEventTime(win: Window & typeof globalThis, perfNow: () => number) {
+  Object.defineProperty(win.Event.prototype, 'timeStamp', { configurable: true, get: perfNow });
+}

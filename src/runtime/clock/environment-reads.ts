@@ -1,9 +1,18 @@
 /**
  * The run's environment for the program's JavaScript (protocol/environment.ts): read at tick 0
- * of a live run; in a replay, `devicePixelRatio` and `matchMedia(...).matches` answer from the
- * recorded values where they differ from the frame's own. CSS cannot be told: the host says so.
+ * of a live run, then changed only by environment ticks (a live change becomes one); in a
+ * replay `devicePixelRatio` and `matchMedia(...).matches` answer from the recorded values,
+ * whatever the frame's own. CSS cannot be told: where they differ the host says so.
  */
-import { environmentDifferences, type RunEnvironment } from '../../protocol/index.ts';
+import {
+  ENVIRONMENT_INPUT,
+  environmentDifferences,
+  type InputRecord,
+  type RunEnvironment,
+  type TickRecord,
+} from '../../protocol/index.ts';
+import { installMediaLists } from './media-lists.ts';
+import { resizeInput, type ViewportTracker } from './viewport.ts';
 
 /** Evaluates one media query against the real browser. */
 export type RealQuery = (query: string) => boolean;
@@ -76,34 +85,88 @@ export function matchesFor(query: string, env: RunEnvironment, real: RealQuery):
     });
 }
 
-/**
- * Gives the program `env` instead of the frame's own (a replay whose browser differs): its
- * `devicePixelRatio`, and each MediaQueryList's `matches`.
- */
-export function giveEnvironment(win: Window & typeof globalThis, env: RunEnvironment): void {
-  const realMatch = win.matchMedia.bind(win);
-  const real: RealQuery = (q) => realMatch(q).matches;
-  Object.defineProperty(win, 'devicePixelRatio', { configurable: true, get: () => env.dpr });
-  win.matchMedia = function matchMedia(query: string) {
-    const list = realMatch(query);
-    const matches = matchesFor(String(query), env, real);
-    Object.defineProperty(list, 'matches', { configurable: true, get: () => matches });
-    return list;
-  };
+/** A tick's environment fields (TickRecord): what the program was given, and the frame's own when it differs. */
+export type EnvironmentFields = Pick<TickRecord, 'environment' | 'environmentHere'>;
+
+/** The run's environment as the program sees it; it changes only at ticks (ENVIRONMENT_INPUT). */
+export interface GivenEnvironment {
+  /** Tick 0's fields: the frame's own in a live run, the recorded one in a replay. */
+  readonly start: EnvironmentFields;
+  /**
+   * Live: the browser's environment when it is not the one the program was given (it becomes
+   * an environment tick before the next tick runs), else null.
+   */
+  liveChange(): RunEnvironment | null;
+  /** An environment tick: the program is given `env` from now on; returns the tick's fields. */
+  give(env: RunEnvironment): EnvironmentFields;
+  /** A resize tick: media query lists whose answer the new size changed hear of it. */
+  resized(): void;
+}
+
+/** The input a live run records when the browser's environment became `env`. */
+export function environmentInput(env: RunEnvironment): Omit<InputRecord, 'tick' | 'now'> {
+  const state = { ...env };
+  return { type: ENVIRONMENT_INPUT, ctor: 'Event', target: 'window', path: [], init: {}, state };
 }
 
 /**
- * Tick 0's environment fields (TickRecord): the frame's own in a live run; in a replay the
- * recorded one, given to the program when the frame's own differs (then reported as well).
+ * Live, before a tick: what changed since the last tick, as the input tick that runs first (a
+ * new size before a new environment: a zoom changes both); null when nothing did.
  */
-export function startEnvironment(
+export function liveChangeInput(
+  viewport: Pick<ViewportTracker, 'liveChange'>,
+  env: Pick<GivenEnvironment, 'liveChange'>,
+): Omit<InputRecord, 'tick' | 'now'> | null {
+  const size = viewport.liveChange();
+  if (size) return resizeInput(size);
+  const changed = env.liveChange();
+  return changed && environmentInput(changed);
+}
+
+/** The queries readEnvironment asks, kept as lists: their `matches` follows the browser. */
+const ASKED = [
+  '(prefers-color-scheme: dark)',
+  '(prefers-reduced-motion: reduce)',
+  '(pointer: fine)',
+  '(pointer: coarse)',
+  '(hover: hover)',
+];
+
+/**
+ * Gives the program the run's environment (`recorded` in a replay, else the frame's own): its
+ * `devicePixelRatio` and every MediaQueryList's `matches` answer for it, whatever the browser
+ * does meanwhile, until an environment tick gives it another (media-lists.ts tells the lists).
+ */
+export function createEnvironment(
   win: Window & typeof globalThis,
   recorded: RunEnvironment | undefined,
-): { environment: RunEnvironment; environmentHere?: RunEnvironment } {
+): GivenEnvironment {
   const realMatch = win.matchMedia.bind(win);
-  const here = readEnvironment(win.devicePixelRatio, (q) => realMatch(q).matches);
-  if (!recorded || environmentDifferences(recorded, here).length === 0)
-    return { environment: here };
-  giveEnvironment(win, recorded);
-  return { environment: recorded, environmentHere: here };
+  const kept = new Map(ASKED.map((q) => [q, realMatch(q)]));
+  const dpr = Object.getOwnPropertyDescriptor(win, 'devicePixelRatio');
+  const realDpr = () => Number(dpr?.get ? dpr.get.call(win) : (dpr?.value ?? 1));
+  const here = () => readEnvironment(realDpr(), (q) => (kept.get(q) ?? realMatch(q)).matches);
+  let given = recorded ?? here();
+  Object.defineProperty(win, 'devicePixelRatio', { configurable: true, get: () => given.dpr });
+  const real: RealQuery = (q) => realMatch(q).matches;
+  const lists = installMediaLists(win, (q) => matchesFor(q, given, real));
+  const fields = (): EnvironmentFields => {
+    const now = here();
+    return environmentDifferences(given, now).length === 0
+      ? { environment: given }
+      : { environment: given, environmentHere: now };
+  };
+  return {
+    start: fields(),
+    liveChange() {
+      const now = here();
+      return environmentDifferences(given, now).length === 0 ? null : now;
+    },
+    give(env) {
+      given = env;
+      lists.refresh();
+      return fields();
+    },
+    resized: () => lists.refresh(),
+  };
 }

@@ -4,7 +4,9 @@
  * virtual clock and seeded randomness just before the entry module is evaluated.
  */
 import {
+  environmentOfInput,
   EVAL_INPUT,
+  RESIZE_INPUT,
   type ConsoleCode,
   type HostMessage,
   type InputRecord,
@@ -13,9 +15,14 @@ import {
   type TickRecord,
   type Viewport,
 } from '../../protocol/index.ts';
-import { createAnimationSync, type AnimationSync, type SyncedAnimation } from './animations.ts';
+import {
+  animatedDocument,
+  createAnimationSync,
+  type AnimationSync,
+  type SyncedAnimation,
+} from './animations.ts';
 import { watchEnvironment } from './environment.ts';
-import { followVirtualTimeline } from './document-timeline.ts';
+import { followVirtualEventTime, followVirtualTimeline } from './document-timeline.ts';
 import { createSceneReader } from './scene.ts';
 import {
   createFetchRecorder,
@@ -28,13 +35,14 @@ import { domHash } from './tick-hashes.ts';
 import { dispatchInput, installInputRecorder } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
-import { createViewportTracker, waitForViewport } from './viewport.ts';
-import { startEnvironment } from './environment-reads.ts';
+import { createViewportTracker, fingerprintViewport, waitForViewport } from './viewport.ts';
+import { createEnvironment, liveChangeInput, type EnvironmentFields } from './environment-reads.ts';
 import { warnOnUncontrolledApis } from './uncontrolled.ts';
 import { installActivationGuard, type ActivationGuard } from './activation-guard.ts';
 import { installWorkerLimit } from './worker-limit.ts';
 import { installVirtualClock } from './virtual-clock.ts';
 import { installVirtualMessaging } from './virtual-messaging.ts';
+import { evalInput, recordedEval } from './eval-input.ts';
 
 export interface RunLoopHost {
   /** Console calls so far (fingerprint). */
@@ -77,13 +85,6 @@ export interface RunLoop {
 }
 
 type EvalMessage = Extract<HostMessage, { type: 'evaluate' }>;
-
-/** A recorded evaluation's line and prepared code (a recording from before they were prepared has only the line). */
-const recordedEval = ({ state }: InputRecord): [string, ConsoleCode?] => {
-  const source = String(state?.source ?? '');
-  if (typeof state?.code !== 'string') return [source];
-  return [source, { code: state.code, awaits: state.awaits === true }];
-};
 
 export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost): RunLoop {
   const RealChannel = win.MessageChannel;
@@ -133,12 +134,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
   /** Console evaluations sent before tick 0 was recorded; null once they can run as ticks. */
   let earlyEvals: EvalMessage[] | null = [];
   const runEval = ({ source, prepared }: EvalMessage) => {
-    const input = { type: EVAL_INPUT, ctor: 'Event', target: 'window' as const, path: [] };
-    // The prepared code is recorded with the line, so every replay runs exactly it.
-    const state: Record<string, string | boolean> = prepared
-      ? { source, code: prepared.code, awaits: prepared.awaits }
-      : { source };
-    if (!loop?.runInput({ ...input, init: {}, state }))
+    if (!loop?.runInput(evalInput(source, prepared)))
       host.warn('Playpen: a console evaluation sent during a replay was not run.');
   };
   const evalsReady = () =>
@@ -173,7 +169,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
     install(seed, startTime, replay, runSpeed) {
       if (typeof runSpeed === 'number' && Number.isFinite(runSpeed)) speed = runSpeed;
       viewport.start(replay?.viewport);
-      const start = startEnvironment(win, replay?.environment);
+      const world = createEnvironment(win, replay?.environment);
+      /** An environment tick's record fields, until that tick is recorded. */
+      let changed: EnvironmentFields = {};
       random = createRandom(seed);
       installRandom(win, random);
       const clock = installVirtualClock(win, { startTime, reportError, guard });
@@ -199,27 +197,13 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         tick: () => loop?.tick ?? 0,
         warn: host.warn,
       });
-      // Event.timeStamp is the real time otherwise; within a tick virtual time stands still,
-      // so the tick's virtual time is the event's (replayed events then match live ones).
-      Object.defineProperty(win.Event.prototype, 'timeStamp', {
-        configurable: true,
-        get: () => clock.perfNow(),
-      });
-      // Taken now: the program may replace the window's functions later.
-      const computedStyle = win.getComputedStyle.bind(win);
-      const docAnimations: unknown = win.document.getAnimations;
-      const sync = createAnimationSync({
-        ...(typeof docAnimations === 'function'
-          ? { getAnimations: (docAnimations as Document['getAnimations']).bind(win.document) }
-          : {}),
-        flushStyle: () => {
-          const root = win.document.documentElement;
-          if (root) computedStyle(root).getPropertyValue('display');
-        },
-      });
+      followVirtualEventTime(win, clock.perfNow);
+      const sync = createAnimationSync(animatedDocument(win));
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
-      const readScene = createSceneReader(win, viewport.seen);
+      const readScene = createSceneReader(win, () =>
+        fingerprintViewport(viewport, win, loop?.mode === 'replaying'),
+      );
       followVirtualTimeline(win.document, clock.perfNow);
       loop = createTickLoop({
         clock,
@@ -235,11 +219,19 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         dispatchInput: (input) => {
           if (input.type === FETCH_INPUT) return fetches!.settle(input);
           if (input.type === EVAL_INPUT) return host.evaluate(...recordedEval(input));
+          const env = environmentOfInput(input);
+          if (env) return void (changed = world.give(env));
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
           dispatchInput(win, input);
+          // Media queries are evaluated after the resize steps, as a browser does.
+          if (input.type === RESIZE_INPUT) world.resized();
         },
-        scene: (tick) =>
-          tick === 0 ? { ...readScene(0, animations), ...start } : readScene(tick, animations),
+        scene(tick) {
+          const fields = tick === 0 ? world.start : changed;
+          changed = {};
+          return { ...readScene(tick, animations), ...fields };
+        },
+        liveChange: () => liveChangeInput(viewport, world),
         syncAnimations: (at, discover) => {
           animations = sync(at, discover);
         },

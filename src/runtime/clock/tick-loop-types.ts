@@ -41,10 +41,15 @@ export interface TickLoopDeps {
    */
   tickStarted?(tick: number, replaying: boolean): void;
   /**
-   * The viewport as an input (viewport.ts): a replayed resize waits for its frame's size;
-   * live, a size the run has not seen becomes a resize tick before anything else runs.
+   * The viewport as an input (viewport.ts): a replayed resize waits for its frame's size; the
+   * frame fills the pane again when the run goes live.
    */
-  viewport?: Pick<ViewportTracker, 'resizeTo' | 'liveChange' | 'goLive'>;
+  viewport?: Pick<ViewportTracker, 'resizeTo' | 'goLive'>;
+  /**
+   * Live, before each tick: a size or environment the run has not seen yet, as the input tick
+   * that runs first (a resize, an environment change); null when nothing changed.
+   */
+  liveChange?(): Omit<InputRecord, 'tick' | 'now'> | null;
 }
 
 export interface TickLoop {

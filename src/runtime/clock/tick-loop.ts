@@ -6,7 +6,6 @@
  */
 import type { InputRecord, LoopState } from '../../protocol/index.ts';
 import type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
-import { resizeInput } from './viewport.ts';
 import { createTickReports, type OpenTick } from './tick-reports.ts';
 
 export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
@@ -110,11 +109,11 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     }
   };
 
-  /** Live: a viewport the run has not seen is a tick of its own (a `resize`), run first. */
+  /** Live: a viewport or environment the run has not seen is a tick of its own, run first. */
   const runLiveResize = (): boolean => {
-    const size = deps.viewport?.liveChange();
-    if (size) runInputTick({ ...resizeInput(size), tick: tick + 1, now: clock.now() });
-    return size !== null && size !== undefined;
+    const change = deps.liveChange?.();
+    if (change) runInputTick({ ...change, tick: tick + 1, now: clock.now() });
+    return Boolean(change);
   };
 
   // Playing: virtual time follows real time × speed; ticks run one per hop within a budget.

@@ -136,3 +136,17 @@ export function createViewportTracker(deps: ViewportDeps): ViewportTracker {
     },
   };
 }
+
+/**
+ * The viewport a tick's fingerprint names. Live, the one the program was given: a frame
+ * resized after the tick ran still shows that tick's size, the change is the next tick's (a
+ * resize). Replaying, the frame's own, which every tick of a replay must have as recorded: a
+ * frame at another size (a resize that came late or never) is then reported, not silent.
+ */
+export function fingerprintViewport(
+  tracker: Pick<ViewportTracker, 'seen'>,
+  win: ViewportWindow,
+  replaying: boolean,
+): Viewport {
+  return replaying ? viewportOf(win) : tracker.seen();
+}

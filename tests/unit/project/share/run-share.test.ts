@@ -110,6 +110,33 @@ describe('a run in a share link', () => {
       });
   });
 
+  test('an environment change (dark mode mid-run) round-trips; a malformed one is refused', () => {
+    const change: InputRecord = {
+      tick: 3,
+      now: 1_700_000_000_048,
+      type: 'environment',
+      ctor: 'Event',
+      target: 'window',
+      path: [],
+      init: {},
+      state: { dpr: 1, colorScheme: 'dark', reducedMotion: false, pointer: 'fine', hover: true },
+    };
+    const withChange: SharedRun = { ...run, inputs: [change] };
+    const result = decodeFragment(encodeProject(project, { run: withChange }));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.options.run).toEqual(withChange);
+    for (const state of [
+      undefined,
+      { ...change.state, colorScheme: 'sepia' },
+      { ...change.state, dpr: 0 },
+      { ...change.state, hover: 'yes' },
+    ])
+      expect(readRun(json({ ...run, inputs: [{ ...change, state }] }))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/environment change at tick 3 is not a pixel ratio/),
+      });
+  });
+
   test('the run’s start (tick-0 viewport and environment) round-trips, versioned', () => {
     const started: SharedRun = {
       ...run,

@@ -8,6 +8,7 @@ import type {
 import { createTickLoop } from '../../../../src/runtime/clock/tick-loop.ts';
 import {
   createViewportTracker,
+  fingerprintViewport,
   resizeInput,
   resizeTarget,
   VIEWPORT_WAIT_MS,
@@ -52,6 +53,10 @@ function setup(size: Viewport, start?: Viewport) {
     syncAnimations: () => {},
     send: (records, state) => sent.push({ records, state }),
     viewport,
+    liveChange: () => {
+      const size = viewport.liveChange();
+      return size && resizeInput(size);
+    },
   });
   /** Runs queued real tasks, at most `limit` (a wait for a size polls with hops). */
   const drain = (limit = 10_000) => {
@@ -180,5 +185,20 @@ describe('the viewport as a recorded input', () => {
     expect(done).toBe(false);
     for (let n = 0; tasks.length && n < VIEWPORT_WAIT_MS; n++) tasks.shift()!();
     expect(done).toBe(true);
+  });
+
+  it('a replaying frame at another size than recorded shows in the fingerprint; live, the change is the next tick', () => {
+    const win = { innerWidth: 507, innerHeight: 383 };
+    const tracker = createViewportTracker({
+      win,
+      request: () => {},
+      hop: () => {},
+      realNow: () => 0,
+    });
+    tracker.start({ width: 507, height: 383 });
+    // The frame took another size with no resize tick (the window grew, a resize came late).
+    win.innerWidth = 627;
+    expect(fingerprintViewport(tracker, win, false)).toEqual({ width: 507, height: 383 });
+    expect(fingerprintViewport(tracker, win, true)).toEqual({ width: 627, height: 383 });
   });
 });
