@@ -7,6 +7,20 @@
  * app element that had it. The runtime's focus gate (src/runtime/focus-gate.ts) refuses most
  * such focus before it happens; this is the backstop for the ways it cannot refuse.
  */
+/** What the app saw just before focus left it for an iframe (see FocusEntered). */
+export interface FocusIntent {
+  /** When the pointer was last in the app's own document (wall-clock ms, as the preview's). */
+  pointerAt: number;
+  /** Tab went down in the app just before: the user tabbed out of it. */
+  tabbed: boolean;
+}
+
+/**
+ * Focus left the app for `iframe` with no doing of the app's: the user's click or Tab, or a
+ * frame the program nested (out of the runtime's focus gate), which only the preview can tell.
+ */
+export type FocusEntered = (iframe: HTMLIFrameElement, intent: FocusIntent) => void;
+
 export interface FocusKeeper {
   /** `iframe` took focus by its own code: return it to where it was, if it is still there. */
   reclaim(iframe: HTMLIFrameElement): void;
@@ -20,11 +34,20 @@ export interface FocusKeeper {
  */
 const CLAIM_MS = 500;
 
+/** Tab this recently before focus left the app moved it (a key's handling takes no longer). */
+const TAB_MS = 500;
+
+/** Pointer events that say the pointer is over the app's own document (not an iframe). */
+const POINTER_EVENTS = ['pointermove', 'pointerdown', 'wheel'] as const;
+
 export function createFocusKeeper(
   doc: Document,
   now: () => number = () => performance.now(),
+  entered?: FocusEntered,
 ): FocusKeeper {
   const win = doc.defaultView!;
+  let pointerAt = -Infinity;
+  let tabAt = -Infinity;
   // The app's element that had focus last (focus moving into an iframe fires no focusin here).
   let last: HTMLElement | null = null;
   let claim: { iframe: HTMLIFrameElement; at: number } | null = null;
@@ -47,11 +70,28 @@ export function createFocusKeeper(
   };
   // Focus leaving the app (for an iframe) blurs its element, or the window when none had it;
   // the iframe is the active element only once the event is over.
-  const onBlur = () => {
+  const onBlur = (event: FocusEvent) => {
     if (claim) setTimeout(settle, 0);
+    if (!entered || event.target !== win) return;
+    const intent: FocusIntent = {
+      pointerAt: performance.timeOrigin + pointerAt,
+      tabbed: now() - tabAt < TAB_MS,
+    };
+    setTimeout(() => {
+      const active = doc.activeElement;
+      if (active?.tagName === 'IFRAME') entered(active as HTMLIFrameElement, intent);
+    }, 0);
+  };
+  const onPointer = (event: Event) => {
+    if (event.isTrusted) pointerAt = now();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.isTrusted && event.key === 'Tab') tabAt = now();
   };
   doc.addEventListener('focusin', onFocusIn, true);
   win.addEventListener('blur', onBlur, true);
+  for (const type of POINTER_EVENTS) doc.addEventListener(type, onPointer, true);
+  doc.addEventListener('keydown', onKey, true);
   return {
     reclaim(iframe) {
       claim = { iframe, at: now() };
@@ -60,6 +100,8 @@ export function createFocusKeeper(
     dispose() {
       doc.removeEventListener('focusin', onFocusIn, true);
       win.removeEventListener('blur', onBlur, true);
+      for (const type of POINTER_EVENTS) doc.removeEventListener(type, onPointer, true);
+      doc.removeEventListener('keydown', onKey, true);
       claim = null;
     },
   };

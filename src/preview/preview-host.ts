@@ -33,7 +33,11 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   let pingSentAt: number | null = null;
   let pingSeq = 0;
   let disposed = false;
-  const focus = createFocusKeeper(container.ownerDocument);
+  // Focus that left the app for the shown preview by itself: its runtime tells whether a frame
+  // the program nested took it (and answers focus-taken).
+  const focus = createFocusKeeper(container.ownerDocument, undefined, (iframe, intent) => {
+    if (current?.frame.iframe === iframe) current.frame.send({ type: 'focus-check', ...intent });
+  });
   const globals = createGlobalNamesRequest();
   const view = container.ownerDocument.defaultView ?? window;
   // Spares and checkpoints wait while a run starts: they would compete with its first output.

@@ -53,6 +53,17 @@ export type HostMessage =
   /** The console input asks which global names to complete (answered, never recorded). */
   | { type: 'globals'; seq: number }
   /**
+   * Focus left the app for this preview by itself (no click or Tab the app saw): a frame the
+   * program nested that took it is hidden and answered with `focus-taken` (nested-frame-focus.ts).
+   */
+  | {
+      type: 'focus-check';
+      /** When the app last saw the pointer in its own document (wall-clock ms). */
+      pointerAt: number;
+      /** The app saw Tab just before: the user tabbed into the preview. */
+      tabbed: boolean;
+    }
+  /**
    * To a frame waiting for its run: load the prebuilt React bundle now (defining its lazy
    * factories, evaluating nothing of React), as the next run will likely use it.
    */

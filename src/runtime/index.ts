@@ -26,6 +26,7 @@ import { installFragmentLinks } from './fragment-links.ts';
 import { installStorageShim } from './storage-shim.ts';
 import { installShortcutForward } from './shortcut-forward.ts';
 import { framePolicy, installFocusGate } from './focus-gate.ts';
+import { installNestedFrameGuard } from './nested-frame-focus.ts';
 
 const win = window;
 const doc = document;
@@ -168,6 +169,9 @@ const guardedCall = createGuardedCall(win);
 // One loader per frame: a spare frame may load the bundle before its run (`preload`).
 const loadVendor = createVendorLoader(win, vendorUrl, evaluate);
 
+// A frame the program nests has a realm of its own, out of the focus gate's reach.
+const nestedFocusCheck = installNestedFrameGuard(win, runtimeWarn);
+
 let started = false;
 function onHostMessage(event: MessageEvent): void {
   const data = event.data as HostMessage | null;
@@ -176,6 +180,10 @@ function onHostMessage(event: MessageEvent): void {
     outbox.send({ type: 'pong', seq: data.seq });
   } else if (data.type === 'globals') {
     outbox.send({ type: 'globals', seq: data.seq, names: globalNames() });
+  } else if (data.type === 'focus-check') {
+    // Posted directly: until the host takes focus back, the user's keys land in the nested frame.
+    if (nestedFocusCheck(Number(data.pointerAt), data.tabbed === true))
+      post({ type: 'focus-taken' });
   } else if (data.type === 'preload' && !started) {
     // A failure here is not the program's: its run loads the bundle again and reports it.
     if (data.vendor === true) loadVendor().catch(() => {});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFocusKeeper } from '../../../src/preview/focus-keeper';
 
-type Listener = (event: { target: unknown }) => void;
+type Listener = (event: { target: unknown; isTrusted: boolean; key?: string }) => void;
 
 /** A document and window that only do what the keeper uses: focus moves, focusin, blur. */
 function fakePage() {
@@ -13,8 +13,8 @@ function fakePage() {
       type,
       (listeners.get(type) ?? []).filter((l) => l !== fn),
     );
-  const fire = (type: string, target: unknown) => {
-    for (const l of listeners.get(type) ?? []) l({ target });
+  const fire = (type: string, target: unknown, isTrusted = true, key?: string) => {
+    for (const l of listeners.get(type) ?? []) l({ target, isTrusted, key });
   };
   const win = { addEventListener: on, removeEventListener: off };
   const doc = {
@@ -100,6 +100,51 @@ describe('focus keeper', () => {
     iframe.focus();
     keeper.reclaim(iframe as unknown as HTMLIFrameElement);
     expect(page.doc.activeElement).toBe(null);
+  });
+
+  it('tells the preview when focus left the app for it by itself, with the pointer’s last time in the app', async () => {
+    let clock = 100;
+    const page = fakePage();
+    const entered: unknown[] = [];
+    createFocusKeeper(
+      page.doc,
+      () => clock,
+      (iframe, intent) => entered.push([iframe, intent]),
+    );
+    const editor = page.element('DIV');
+    const iframe = page.element('IFRAME');
+    editor.focus();
+    page.fire('pointerdown', editor, true);
+    clock = 5000;
+    iframe.focus();
+    page.fire('blur', page.doc.defaultView);
+    await tick();
+    expect(entered).toEqual([[iframe, { pointerAt: performance.timeOrigin + 100, tabbed: false }]]);
+  });
+
+  it('says when Tab just moved focus, and says nothing of moves inside the app or untrusted events', async () => {
+    let clock = 100;
+    const page = fakePage();
+    const entered: { tabbed: boolean; pointerAt: number }[] = [];
+    createFocusKeeper(
+      page.doc,
+      () => clock,
+      (_, intent) => entered.push(intent),
+    );
+    const editor = page.element('DIV');
+    const button = page.element('BUTTON');
+    const iframe = page.element('IFRAME');
+    editor.focus();
+    button.focus();
+    page.fire('pointerdown', button, false);
+    await tick();
+    expect(entered).toEqual([]);
+    page.fire('keydown', button, true, 'Tab');
+    clock = 200;
+    iframe.focus();
+    page.fire('blur', page.doc.defaultView);
+    await tick();
+    expect(entered).toEqual([{ tabbed: true, pointerAt: -Infinity }]);
   });
 
   it('stops listening when disposed', () => {
