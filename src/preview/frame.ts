@@ -1,19 +1,10 @@
 import type { HostMessage, Viewport } from '../protocol';
+import { PREVIEW_SANDBOX_FLAGS } from '../protocol/sandbox';
 import { handshake, type HandshakeEnv } from './frame-handshake';
 import { messageGate } from './message-gate';
 
-/**
- * Sandbox flags of the preview. Never `allow-same-origin`: the preview would then share the
- * app's origin (storage, cookies, the app's DOM through `parent`).
- * - allow-scripts: the program has to run.
- * - allow-modals: alert/confirm/prompt are common in beginners' code.
- * - allow-forms: a form's submit event and submission behave as users expect.
- * - allow-popups: links with target=_blank and window.open open a tab.
- * - allow-pointer-lock: games and canvas sketches lock the pointer.
- * - allow-downloads: programs that generate files (a canvas PNG, a CSV) can save them.
- */
-export const PREVIEW_SANDBOX =
-  'allow-scripts allow-modals allow-forms allow-popups allow-pointer-lock allow-downloads';
+/** Sandbox flags of the preview (protocol/sandbox.ts says why each). */
+export const PREVIEW_SANDBOX = PREVIEW_SANDBOX_FLAGS.join(' ');
 
 /** A preview iframe whose runtime has answered the handshake. */
 export interface ConnectedFrame {

@@ -27,6 +27,8 @@ import { installStorageShim } from './storage-shim.ts';
 import { installShortcutForward } from './shortcut-forward.ts';
 import { framePolicy, installFocusGate } from './focus-gate.ts';
 import { installNestedFrameGuard } from './nested-frame-focus.ts';
+import { installNestedFrameSandbox } from './nested-frame-sandbox.ts';
+import { PREVIEW_SANDBOX_FLAGS } from '../protocol/sandbox.ts';
 
 const win = window;
 const doc = document;
@@ -169,7 +171,9 @@ const guardedCall = createGuardedCall(win);
 // One loader per frame: a spare frame may load the bundle before its run (`preload`).
 const loadVendor = createVendorLoader(win, vendorUrl, evaluate);
 
-// A frame the program nests has a realm of its own, out of the focus gate's reach.
+// A frame the program nests has a realm of its own, out of the focus gate's reach and the
+// activation guard's: no dialogs or windows there, and no keyboard it was not given.
+installNestedFrameSandbox(win, PREVIEW_SANDBOX_FLAGS);
 const nestedFocusCheck = installNestedFrameGuard(win, runtimeWarn);
 
 let started = false;

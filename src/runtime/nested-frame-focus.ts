@@ -11,8 +11,11 @@
  */
 import { apply } from './safe-reflect.ts';
 
-/** A nested frame counts as tabbed into when a key went down in this frame this recently. */
-export const KEY_MS = 1000;
+/**
+ * Focus that moves within this long of the user's press or key in this frame is the user's
+ * (a click, a Tab into a nested frame, or a nested frame's grab while the user works here).
+ */
+export const USER_MS = 1000;
 
 /** Elements whose content is a document of its own. */
 const FRAME_TAGS = new Set(['IFRAME', 'FRAME', 'OBJECT', 'EMBED']);
@@ -51,23 +54,27 @@ export interface NestedFrameGuard<F> {
 
 export function createNestedFrameGuard<F>(env: NestedFrameEnv<F>): NestedFrameGuard<F> {
   let over: { frame: F; at: number } | null = null;
-  let keyAt = -Infinity;
+  // The user's last press or key in this frame.
+  let userAt = -Infinity;
   const hidden = new Set<F>();
   return {
     pointerOver(frame) {
       over = frame === null ? null : { frame, at: env.now() };
     },
     key() {
-      keyAt = env.now();
+      userAt = env.now();
     },
     press() {
+      userAt = env.now();
       for (const frame of hidden) env.show(frame);
       hidden.clear();
     },
     check(pointerAt, tabbed) {
       const frame = env.activeFrame();
       if (frame === null || hidden.has(frame)) return false;
-      if (tabbed || env.now() - keyAt < KEY_MS) return false;
+      if (tabbed) return false;
+      // The user pressed or typed here just now, not in the app since.
+      if (userAt > pointerAt && env.now() - userAt < USER_MS) return false;
       // The user clicked into it: the pointer went over it after it was last in the app. (A
       // pointer leaving a nested frame straight for the app tells this frame nothing.)
       if (over?.frame === frame && over.at > pointerAt) return false;

@@ -329,15 +329,17 @@ test('a nested frame focusing its own field every 16 ms is hidden and leaves eve
   await expect(consoleLog(page)).toContainText('took the keyboard by itself');
   const inner = preview(page).frameLocator('iframe').getByRole('textbox', { name: 'Inner' });
   await expect(inner).toBeHidden();
-  await focusEditor(page);
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type('\n// abcdefghij');
-  await expect(editorLines(page)).toContainText('// abcdefghij');
-  await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
   // A click in the preview gives the frame back; the user can then type into it.
   await page.getByTitle('Preview').click({ position: { x: 5, y: 5 } });
   await expect(inner).toBeVisible();
   await inner.click();
   await page.keyboard.type('Ada');
   await expect(inner).toHaveValue('Ada');
+  // Back in the editor, its next grab hides it again, and every key stays in the editor.
+  await focusEditor(page);
+  await expect(inner).toBeHidden();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n// abcdefghij');
+  await expect(editorLines(page)).toContainText('// abcdefghij');
+  await expect(page.getByRole('textbox', { name: /^Editor:/ })).toBeFocused();
 });

@@ -130,3 +130,28 @@ test('an alert loop shows one dialog, says why, and a click still gets its confi
   await expect(consoleLog(page)).not.toContainText('answer');
   expect(dialogs).toEqual(['alert hi 0', 'confirm sure?']);
 });
+
+test('a frame the program nests runs its script but opens no dialog or window (they would escape the rationing)', async ({
+  page,
+  context,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()} ${dialog.message()}`);
+    void dialog.accept();
+  });
+  await replaceEditorText(
+    page,
+    [
+      "const f = document.createElement('iframe');",
+      'f.srcdoc = \'<p>nested</p><script>for (let i = 0; i < 20; i++) alert("nested " + i); window.open("about:blank"); document.querySelector("p").textContent = "nested ran to the end";<\\/script>\';',
+      'document.body.append(f);',
+      '',
+    ].join('\n'),
+  );
+  await expect(
+    preview(page).frameLocator('iframe').getByText('nested ran to the end'),
+  ).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});

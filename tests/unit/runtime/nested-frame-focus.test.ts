@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createNestedFrameGuard,
   HIDDEN_NOTE,
-  KEY_MS,
+  USER_MS,
 } from '../../../src/runtime/nested-frame-focus';
 
 /** A preview with nested frames by name, focus in one of them or none, and a clock. */
@@ -69,10 +69,26 @@ describe('nested frame focus guard', () => {
     state.active = 'form';
     expect(guard.check(9_000, true)).toBe(false);
     guard.key();
-    state.clock += KEY_MS - 1;
+    state.clock += USER_MS - 1;
     expect(guard.check(9_000, false)).toBe(false);
     state.clock += 2;
     expect(guard.check(9_000, false)).toBe(true);
+  });
+
+  it('leaves a grab right after the user pressed in the preview: the user works there', () => {
+    const { guard, state } = preview();
+    guard.press();
+    state.clock += 20;
+    state.active = 'thief';
+    expect(guard.check(9_000, false)).toBe(false);
+  });
+
+  it('hides a grab after the user went back to the app, however recent the press here', () => {
+    const { guard, state } = preview();
+    guard.press();
+    state.clock += 20;
+    state.active = 'thief';
+    expect(guard.check(state.clock - 10, false)).toBe(true);
   });
 
   it('shows every hidden frame again when the user presses in the preview', () => {
@@ -86,8 +102,8 @@ describe('nested frame focus guard', () => {
     expect(log).toEqual(['show a', 'show b']);
     guard.press();
     expect(log).toHaveLength(2);
-    // Shown, it can be hidden again by its next grab.
+    // Shown, it is hidden again by its next grab once the user is back in the app.
     state.active = 'a';
-    expect(guard.check(0, false)).toBe(true);
+    expect(guard.check(state.clock + 1, false)).toBe(true);
   });
 });
