@@ -286,8 +286,9 @@ test('a new run after an edit plays at the speed chosen for the last one', async
   // The measuring window itself: a rate needs an interval, there is no state to wait for.
   await page.waitForTimeout(2000);
   const after = await read();
-  // 4 at 4×, 1 at 1×: the margin covers reads that lag behind the frame.
-  expect((after.virtual - before.virtual) / (after.real - before.real)).toBeGreaterThan(2.5);
+  // 4 at 4×; at 1× never above 1 (plus a read's lag, 40 ms in 2 s). A loaded machine slows
+  // the 4× run (2.4 measured at load 18), so the line sits well clear of both.
+  expect((after.virtual - before.virtual) / (after.real - before.real)).toBeGreaterThan(1.5);
 });
 
 test('Step forward and Step back say in a tooltip why they are unavailable', async ({ page }) => {
