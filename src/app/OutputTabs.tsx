@@ -8,9 +8,12 @@ import { ProblemsTabLabel } from '../problems/ProblemsTabLabel';
 import type { OpenLocation } from '../problems/open-location';
 
 /**
- * The output pane under the preview: the Console and the Problems list as two tabs. Both stay
- * mounted (the console keeps its filter and scroll while Problems is shown). The status area's
- * count button brings Problems forward and moves the keyboard there.
+ * The output pane under the preview: the Console and the Problems list as two tabs. The
+ * console stays mounted (it keeps its filter and scroll while Problems is shown); Problems
+ * mounts when shown: a hidden tab panel looks for a tabbable child on every change of its
+ * content (react-aria's TabPanel), and in a hidden list nothing is tabbable, so each of a
+ * run's uncaught errors walked the whole list. The status area's count button brings
+ * Problems forward and moves the keyboard there.
  */
 export function OutputTabs({
   session,
@@ -50,7 +53,7 @@ export function OutputTabs({
           onGlobals={session.consoleGlobals}
         />
       </TabPanel>
-      <TabPanel id="problems" className="pp-output-panel" shouldForceMount>
+      <TabPanel id="problems" className="pp-output-panel">
         <ProblemsPanel
           ref={problemsRef}
           problems={session.problems}

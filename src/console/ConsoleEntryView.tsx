@@ -101,9 +101,9 @@ function Frames({ entry }: { entry: ErrorEntry }) {
         <FrameLink key={i} frame={f} />
       ))}
       {hidden > 0 && (
-        <Button className="pp-link pp-more-frames" onPress={() => setShowAll(true)}>
+        <button type="button" className="pp-link pp-more-frames" onClick={() => setShowAll(true)}>
           Show {hidden} library {hidden === 1 ? 'frame' : 'frames'}
-        </Button>
+        </button>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, memo } from 'react';
 import { Button } from 'react-aria-components';
 import { CircleX, TriangleAlert } from 'lucide-react';
 import { shallowEqual, useStore } from '../ui/useStore';
@@ -41,7 +41,11 @@ export const ProblemsPanel = forwardRef<
   );
 });
 
-function ProblemRow({
+/**
+ * Memoised: the list's problems keep their identity across updates, so a run adding its 50th
+ * uncaught error renders one row, not 50 (a flood of rejections rendered ~1,300 rows).
+ */
+const ProblemRow = memo(function ProblemRow({
   problem,
   onOpenLocation,
 }: {
@@ -74,4 +78,4 @@ function ProblemRow({
       {content}
     </Button>
   );
-}
+});
