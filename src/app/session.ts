@@ -1,17 +1,11 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
-import { POST_FLOOD, POSTED_TO_APP } from '../preview/post-watch';
 import type { Program } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
 import { bundlerWarmUp } from '../run/bundler-warm-up';
-import {
-  createRunController,
-  NAVIGATED,
-  type RunController,
-  type RunInfo,
-} from '../run/controller';
+import { createRunController, type RunController, type RunInfo } from '../run/controller';
 import { createHangMemory } from '../run/hang-memory';
 import { createHangWatch } from '../run/hang-watch';
 import { createSettingsStore } from '../settings/settings-store';
@@ -27,7 +21,6 @@ import { wireTimeline } from '../run/timeline-wiring';
 import { createConsoleEvaluator } from '../run/console-evaluator';
 import { createParkedPreviews, type ParkedPreviews } from '../run/step-back/parked-previews';
 import { perfMark } from '../run/perf-marks';
-import { applyRunShortcut } from '../run/run-keys';
 import { createFormatClient } from '../format/format-client';
 import { createSessionPackageTypes } from './package-types';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
@@ -36,6 +29,7 @@ import { createProblemsStore } from '../problems/problems-store';
 import { followRuns } from '../problems/follow-runs';
 import { editorFirstPaint, openLanguageWorkersAfterFirstRun } from './first-run-gates';
 import { createFirstPrograms } from './first-program';
+import { previewNews } from './preview-news';
 
 export type { Session } from './session-types';
 
@@ -234,37 +228,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         loopBudgetMs: () => settings.getState().loopBudgetMs,
         runSpeed: () => timeline.getState().speed,
         mark: perfMark,
-        onMessage(runId, message, run) {
-          if (runId !== runController.getState().runId) return;
-          runController.handleRuntime(runId, message);
-          // Said here: the run's timeline stopped with its frame, so it passes nothing on.
-          if (message.type === 'navigated' && runController.getState().detail === NAVIGATED)
-            consoleStore.push({ kind: 'notice', text: NAVIGATED });
-          else if (timeline.handle(run, message)) {
-            consoleStore.pushRuntime(message);
-            if (message.type === 'error')
-              problems.addRuntime(message, consoleStore.mapFrames(message.frames));
-          }
-        },
-        onHang(runId, tick) {
-          runController.handleHang(runId, tick);
-          if (runController.getState().status === 'not-responding') {
-            consoleStore.push({
-              kind: 'notice',
-              text: `The preview stopped responding at tick ${tick} (a long or infinite loop, or it ran out of memory?) and was stopped. Fix the code and press Run.`,
-            });
-          }
-        },
-        onPostedToApp(runId, flood) {
-          if (flood) runController.handleStopped(runId, POST_FLOOD);
-          consoleStore.push({ kind: 'notice', text: flood ? POST_FLOOD : POSTED_TO_APP });
-        },
-        onShortcut: (action) =>
-          action === 'save' ? view.requestSave() : applyRunShortcut(timeline, action),
-        onStartError: (error) => {
-          timeline.replayFailed();
-          consoleStore.push({ kind: 'notice', text: error.message });
-        },
+        ...previewNews({ runController, console: consoleStore, problems, timeline, view }),
       });
       parked = createParkedPreviews(host);
       if (pending) {
