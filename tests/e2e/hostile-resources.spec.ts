@@ -15,6 +15,16 @@ import {
 const ENTRY = 'src/main.ts';
 const stepBack = (page: Page) => page.getByRole('button', { name: 'Step back' });
 
+/** Accepts every dialog the page shows, as a user pressing OK; returns them as "type message". */
+function acceptDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()} ${dialog.message()}`);
+    void dialog.accept();
+  });
+  return dialogs;
+}
+
 test.beforeEach(async ({ page }) => {
   await getLoadedApp(page);
   await openFile(page, ENTRY);
@@ -91,11 +101,7 @@ test('a program that starts Workers in a loop is stopped at 16 with a clear erro
 test('an alert loop shows one dialog, says why, and a click still gets its confirm; replays show none', async ({
   page,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(`${dialog.type()} ${dialog.message()}`);
-    void dialog.accept();
-  });
+  const dialogs = acceptDialogs(page);
   await replaceEditorText(
     page,
     [
@@ -135,20 +141,20 @@ test('a frame the program nests runs its script but opens no dialog or window (t
   page,
   context,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(`${dialog.type()} ${dialog.message()}`);
-    void dialog.accept();
-  });
+  const dialogs = acceptDialogs(page);
   await replaceEditorText(
     page,
     [
       "const f = document.createElement('iframe');",
       'f.srcdoc = \'<p>nested</p><script>for (let i = 0; i < 20; i++) alert("nested " + i); window.open("about:blank"); document.querySelector("p").textContent = "nested ran to the end";<\\/script>\';',
       'document.body.append(f);',
+      "console.log('nest made');",
       '',
     ].join('\n'),
   );
+  // The new run's own output first: a wait inside the preview that began in the frame this
+  // run replaces ends when that frame is removed (Playwright: "Target page … closed").
+  await expect(consoleLog(page)).toContainText('nest made', { timeout: 30_000 });
   await expect(
     preview(page).frameLocator('iframe').getByText('nested ran to the end'),
   ).toBeVisible();
