@@ -9,7 +9,7 @@ import type {
 } from '../protocol';
 import { severityOf, type ConsoleEntry, type NewEntry, type Severity } from './console-entry';
 import { mapFrames, type MappedFrame } from './map-stack';
-import { createLeadingFrameSchedule, pageFlushDeps } from './flush-schedule';
+import { createLeadingFrameSchedule, pageFlushDeps, type FlushTiming } from './flush-schedule';
 
 export interface ConsoleStoreOptions {
   /** Most recent entries kept; older ones are dropped and counted so memory and render time stay bounded. */
@@ -17,9 +17,9 @@ export interface ConsoleStoreOptions {
   /**
    * Runs `flush` once for a burst of pushes (default: flush-schedule.ts, at the end of the task
    * after a quiet spell, else the next animation frame). Inject a fake in tests to control when
-   * subscribers are told.
+   * subscribers are told. `timing` 'now' asks for a leading flush in the caller's task.
    */
-  schedule?: (flush: () => void) => void;
+  schedule?: (flush: () => void, timing?: FlushTiming) => void;
   /** Runs `callback` after `ms` (a held clear's deadline); setTimeout by default. */
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -112,6 +112,9 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
   let program: Program | null = null;
   let dirty = false;
   let scheduled = false;
+  /** Inside pushRuntime: one message is one burst, scheduled once at its end. */
+  let inMessage = false;
+  let messageChanged = false;
   const snapshots = createStore<ConsoleSnapshot>()(() => ({
     entries: [],
     dropped: 0,
@@ -141,7 +144,8 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
       clearTimer(hold);
       hold = null;
     }
-    if (scheduled) return;
+    if (inMessage) messageChanged = true;
+    if (scheduled || inMessage) return;
     scheduled = true;
     schedule(flush);
   };
@@ -181,7 +185,22 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
     } else changed();
   };
 
+  // A message's entries are applied in the task it arrived in when output was quiet: the run
+  // status the same message changed renders with them, in one commit instead of two.
   const pushRuntime = (msg: RuntimeMessage) => {
+    inMessage = true;
+    messageChanged = false;
+    try {
+      applyRuntime(msg);
+    } finally {
+      inMessage = false;
+    }
+    if (!messageChanged || scheduled) return;
+    scheduled = true;
+    schedule(flush, 'now');
+  };
+
+  const applyRuntime = (msg: RuntimeMessage) => {
     if (msg.type === 'error') {
       push({
         kind: 'error',

@@ -71,6 +71,35 @@ describe('console store', () => {
     expect(notified).toBe(1);
   });
 
+  it('applies a message from the preview as one burst, asking for it in the same task', () => {
+    const timings: (string | undefined)[] = [];
+    const queue: (() => void)[] = [];
+    const store = createConsoleStore({
+      schedule: (fn, timing) => {
+        timings.push(timing);
+        queue.push(fn);
+      },
+    });
+    store.pushRuntime({
+      type: 'console-batch',
+      entries: [
+        { level: 'log', args: [str('a')] },
+        { level: 'group', args: [str('g')] },
+        { level: 'log', args: [str('b')] },
+      ],
+    });
+    // One flush for the whole message, not one per entry, and at once when output was quiet.
+    expect(timings).toEqual(['now']);
+    queue.splice(0).forEach((fn) => fn());
+    expect(texts(store)).toEqual(['a', 'g', 'b']);
+    // A message that adds nothing (a lone groupEnd) schedules nothing.
+    store.pushRuntime({ type: 'console', level: 'groupEnd', args: [] });
+    expect(timings).toEqual(['now']);
+    // The app's own notices still wait for the end of the task.
+    store.push({ kind: 'notice', text: 'n' });
+    expect(timings).toEqual(['now', undefined]);
+  });
+
   it('caps kept entries to the most recent and counts the dropped ones', () => {
     const s = fakeScheduler();
     const store = createConsoleStore({ schedule: s.schedule, maxEntries: 50 });

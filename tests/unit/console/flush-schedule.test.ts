@@ -45,4 +45,19 @@ describe('leading-frame flush schedule', () => {
     schedule(() => flushes++);
     expect(page.waiting()).toEqual({ microtasks: 1, frames: 0 });
   });
+
+  it("with 'now', runs a leading flush in the caller's task; within a frame it still waits", () => {
+    const page = fakePage();
+    const schedule = createLeadingFrameSchedule(page.deps);
+    const flushed: string[] = [];
+    schedule(() => flushed.push('first message'), 'now');
+    expect(flushed).toEqual(['first message']);
+    expect(page.waiting()).toEqual({ microtasks: 0, frames: 0 });
+    page.advance(3);
+    schedule(() => flushed.push('second message'), 'now');
+    expect(flushed).toEqual(['first message']);
+    expect(page.waiting()).toEqual({ microtasks: 0, frames: 1 });
+    page.nextFrame();
+    expect(flushed).toEqual(['first message', 'second message']);
+  });
 });
