@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -17,6 +18,13 @@ export default defineConfig({
       // they share its Monaco instead of bundling another.
       { find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: 'monaco-editor/$1' },
       { find: /^monaco-editor$/, replacement: 'monaco-editor/editor/editor.api' },
+      // Monaco's TypeScript service names its worker `new URL('ts.worker.js', import.meta.url)`:
+      // pointed at ours (Monaco's worker with a fix, workers/typescript.worker.ts), so the build
+      // emits that one instead of both.
+      {
+        find: /^ts\.worker\.js$/,
+        replacement: fileURLToPath(new URL('./workers/typescript.worker.ts', import.meta.url)),
+      },
     ],
   },
   worker: { format: 'es' },

@@ -21,7 +21,6 @@ import 'monaco-editor/languages/features/html/register';
 import 'monaco-editor/languages/features/json/register';
 // The same files the services would load themselves, so Vite emits each worker once.
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
 import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
@@ -32,16 +31,23 @@ import type { TypeLib } from './type-libs';
 /** The Monaco API this app loads: the editor API plus the TypeScript service. */
 export type MonacoApi = typeof api & { typescript: typeof typescript };
 
-const WORKERS: Record<string, new () => Worker> = {
-  typescript: TsWorker,
-  javascript: TsWorker,
-  css: CssWorker,
-  scss: CssWorker,
-  less: CssWorker,
-  html: HtmlWorker,
-  handlebars: HtmlWorker,
-  razor: HtmlWorker,
-  json: JsonWorker,
+// Monaco's TypeScript worker with a fix of ours (workers/typescript.worker.ts).
+const tsWorker = () =>
+  new Worker(new URL('../../workers/typescript.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'typescript',
+  });
+
+const WORKERS: Record<string, () => Worker> = {
+  typescript: tsWorker,
+  javascript: tsWorker,
+  css: () => new CssWorker(),
+  scss: () => new CssWorker(),
+  less: () => new CssWorker(),
+  html: () => new HtmlWorker(),
+  handlebars: () => new HtmlWorker(),
+  razor: () => new HtmlWorker(),
+  json: () => new JsonWorker(),
 };
 
 // TS enum values the d.ts does not list (it stops at ES2020 / NodeJs); TS 5.9 knows them.
@@ -81,7 +87,7 @@ export function setupMonaco(typeLibs: readonly TypeLib[] = []): MonacoApi {
     getWorker: (_workerId: string, label: string) => {
       const LanguageWorker = WORKERS[label];
       return LanguageWorker
-        ? languageWorkersAllowed.then(() => new LanguageWorker())
+        ? languageWorkersAllowed.then(() => LanguageWorker())
         : new EditorWorker();
     },
   };
