@@ -178,3 +178,38 @@ test('a replay keeps the recorded size after a window resize of under a pixel of
   await atTick(page, before + 1);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });
+
+// The window resized while paused is seen before the next live tick: a console evaluation is
+// one too. Run before the resize's tick, its replay read the old size ("Replay diverged at
+// tick 16: the console output differs").
+test('a console line evaluated after a resize while paused replays at the size it read', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, PROGRAM);
+  await expect(preview(page).locator('body[data-program="viewport"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const width = (await look(page)).split('x')[0];
+  await page.setViewportSize({ width: 1100, height: 650 });
+  const input = page.getByRole('textbox', { name: 'Console input' });
+  await input.fill('"width " + innerWidth');
+  await input.press('Enter');
+  await expect(consoleLog(page)).toContainText(/'width \d+'/);
+  const end = await tickOf(page);
+  await atTick(page, end);
+  const log = await consoleLog(page).innerText();
+  expect(log).not.toContain(`'width ${width}'`);
+
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, end - 1);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(page, end);
+  await expect.poll(() => consoleLog(page).innerText()).toBe(log);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
