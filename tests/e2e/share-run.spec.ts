@@ -66,7 +66,8 @@ async function countShownPreviews(page: Page) {
     const counter = window as unknown as { previewsShown: number };
     counter.previewsShown = 0;
     new MutationObserver(() => {
-      for (const frame of document.querySelectorAll('iframe[title="Preview"]'))
+      // Array.from: the tests' tsconfig has no DOM iterables.
+      for (const frame of Array.from(document.querySelectorAll('iframe[title="Preview"]')))
         if (!shown.has(frame)) {
           shown.add(frame);
           counter.previewsShown++;
