@@ -47,16 +47,17 @@ export function createRunSharing(deps: RunSharingDeps): RunSharing {
       opened = undefined;
       if (!run || deps.project.getState().project.files !== linkFiles) return undefined;
       landing = run;
-      const { seed, startTime, lastTick, inputs, viewport, environment } = run;
+      const { seed, startTime, tick, inputs, viewport, environment } = run;
       // At the sender's start, not the receiver's pane: a layout read replays what it read.
       const start = { ...(viewport ? { viewport } : {}), ...(environment ? { environment } : {}) };
-      return { seed, startTime, replay: { tick: lastTick, inputs, ...start } };
+      // Straight to the sender's tick, once; the timeline knows the rest up to `lastTick`.
+      return { seed, startTime, replay: { tick, inputs, ...start } };
     },
     started(run) {
       running = building;
       const land = landing && run.replay ? landing : undefined;
       landing = undefined;
-      return land && { landAt: land.tick, lastTick: land.lastTick };
+      return land && { landAt: land.tick, lastTick: land.lastTick, inputs: land.inputs };
     },
     shareable() {
       const current = deps.current();

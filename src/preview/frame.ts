@@ -1,6 +1,7 @@
 import type { HostMessage, Viewport } from '../protocol';
 import { PREVIEW_SANDBOX_FLAGS } from '../protocol/sandbox';
 import { handshake, type HandshakeEnv } from './frame-handshake';
+import { frameBox } from './frame-size';
 import { messageGate } from './message-gate';
 
 /** Sandbox flags of the preview (protocol/sandbox.ts says why each). */
@@ -64,9 +65,8 @@ export function createFrame(
 
 /**
  * Gives a preview frame a fixed size (a replay's recorded viewport: the pane may have been
- * resized since) or, with null, the pane's (the run is live). The pane clips a larger one. A
- * size the pane has now to the pixel (innerWidth is whole, a pane may be 537.6 px wide) takes
- * the pane's exact size, so the replay is laid out as the live frame was, and stays put.
+ * resized since; frame-size.ts) or, with null, the pane's (the run is live). The pane clips a
+ * larger one.
  */
 export function sizeFrame(iframe: HTMLIFrameElement, size: Viewport | null): void {
   if (!size) {
@@ -77,8 +77,7 @@ export function sizeFrame(iframe: HTMLIFrameElement, size: Viewport | null): voi
     return;
   }
   const pane = iframe.parentElement?.getBoundingClientRect();
-  const near = (a: number, b: number) => Math.abs(a - b) < 1;
-  const box = pane && near(pane.width, size.width) && near(pane.height, size.height) ? pane : size;
+  const box = frameBox(pane, size, iframe.ownerDocument.defaultView?.devicePixelRatio ?? 1);
   iframe.style.width = `${box.width}px`;
   iframe.style.height = `${box.height}px`;
 }

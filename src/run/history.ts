@@ -33,8 +33,21 @@ interface Logged {
 export interface History {
   /** Oldest tick still recorded. */
   readonly first: number;
-  /** Newest tick recorded (-1 before tick 0). */
+  /**
+   * Newest tick of the recording (-1 before tick 0): the last record, or further while a shared
+   * run's ticks after the landing are known by their inputs alone (`expect`).
+   */
   lastRecorded(): number;
+  /** Newest tick with a record, its console output logged (-1 before tick 0). */
+  lastRecord(): number;
+  /**
+   * A shared run's recording, before it replays: its inputs and last tick. The replay stops
+   * at the sender's tick; the ticks after it are recorded as they first run (step forward,
+   * Play), their inputs taken from here.
+   */
+  expect(inputs: readonly InputRecord[], lastTick: number): void;
+  /** Forgets the expected recording after `tick` (its replay stopped there: no more to reach). */
+  cutAfter(tick: number): void;
   /**
    * A tick record from the preview: a new tick is appended; a replayed one is compared with
    * its record, returning what differed (null when it matches).
@@ -66,6 +79,7 @@ interface Held {
   startEnv: RunEnvironment | undefined;
   first: number;
   inputs: InputRecord[];
+  ahead: number;
   logged: Logged[];
   bytes: number;
 }
@@ -81,14 +95,16 @@ export function createHistory(
   let records: TickRecord[] = held?.records ?? [];
   let first = held?.first ?? 0;
   /** Every recorded input since tick 0: a replay needs them all, even of dropped ticks. */
-  const inputs: InputRecord[] = held?.inputs ?? [];
+  let inputs: InputRecord[] = held?.inputs ?? [];
+  /** A shared recording's last tick while its later ticks have no records yet (-1: none). */
+  let ahead = held?.ahead ?? -1;
   let logged: Logged[] = held?.logged ?? [];
   let bytes = held?.bytes ?? 0;
   /** Kept apart from the records: the oldest of those may fall out, tick 0's viewport may not. */
   let start = held?.start;
   let startEnv = held?.startEnv;
 
-  const lastRecorded = () => first + records.length - 1;
+  const lastRecord = () => first + records.length - 1;
 
   /** Drops the oldest ticks (a tenth of the window at least, so it is not done per tick). */
   const dropOldest = () => {
@@ -124,9 +140,19 @@ export function createHistory(
     get first() {
       return first;
     },
-    lastRecorded,
+    lastRecorded: () => Math.max(lastRecord(), ahead),
+    lastRecord,
+    expect(recorded, lastTick) {
+      inputs.push(...recorded);
+      ahead = lastTick;
+      for (const i of recorded) bytes += inputBytes(i);
+    },
+    cutAfter(tick) {
+      inputs = inputs.filter((i) => i.tick <= tick);
+      ahead = -1;
+    },
     record(r) {
-      const last = lastRecorded();
+      const last = lastRecord();
       if (r.tick <= last) {
         const recorded = records[r.tick - first];
         return recorded ? compareRecords(recorded, r) : null;
@@ -137,9 +163,12 @@ export function createHistory(
         start = viewportFromKey(r.viewport);
         startEnv = r.environment;
       }
-      if (r.input) inputs.push(r.input);
-      // Fetch settlements carry the response body.
-      bytes += RECORD_BYTES + (r.input ? 200 + JSON.stringify(r.input.state ?? {}).length * 2 : 0);
+      // An expected tick's input is the recording's, held since `expect`.
+      if (r.input && r.tick > ahead) {
+        inputs.push(r.input);
+        bytes += inputBytes(r.input);
+      }
+      bytes += RECORD_BYTES;
       if (records.length > maxTicks || bytes > maxBytes) dropOldest();
       return null;
     },
@@ -160,6 +189,7 @@ export function createHistory(
         startEnv,
         first,
         inputs: inputs.filter((i) => i.tick <= tick),
+        ahead: Math.min(ahead, tick),
         logged: kept,
         bytes: keptRecords.length * RECORD_BYTES + kept.reduce((n, l) => n + l.size, 0),
       });
@@ -169,6 +199,9 @@ export function createHistory(
     marks: () => ({ inputs, logged }),
   };
 }
+
+/** Estimated bytes an input holds (fetch settlements carry the response body). */
+const inputBytes = (input: InputRecord) => 200 + JSON.stringify(input.state ?? {}).length * 2;
 
 /** The viewport of a tick record's `innerWidth×innerHeight@devicePixelRatio` key. */
 export function viewportFromKey(key: string | undefined): Viewport | undefined {

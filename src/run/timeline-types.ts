@@ -65,7 +65,7 @@ export interface Timeline {
   subscribe(listener: () => void): () => void;
   /**
    * A new run started in `frame` (a fresh iframe playing from tick 0), or replaying a shared
-   * `recorded` run to its last tick: the timeline then returns to the sender's tick and pauses.
+   * `recorded` run to the sender's tick, where it pauses; the rest of it is ahead.
    */
   startRun(frame: object, startTime: number, recorded?: RecordedLanding): void;
   /** A message from `frame`; returns true when the console should show it now. */
@@ -107,10 +107,12 @@ export interface Timeline {
 
 /** Where a run started from a recording should land. */
 export interface RecordedLanding {
-  /** The tick to pause at (the sender's). */
+  /** The tick to pause at (the sender's): the preview replays to it, once. */
   landAt: number;
-  /** The recording's last tick (the preview replays to it first, so all of it is in the history). */
+  /** The recording's last tick: the timeline reaches it, ticks after `landAt` run on a seek. */
   lastTick: number;
+  /** The recording's inputs, all of them (the ticks after `landAt` need theirs too). */
+  inputs: readonly InputRecord[];
 }
 
 export const INITIAL_TIMELINE: TimelineState = {

@@ -35,13 +35,14 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let queued: number | null = null;
   /**
    * A replay (step back, seek) is re-running recorded ticks: its console output duplicates
-   * the history. Set when the replay starts, cleared when the preview reports it paused; output
-   * at other times is live, whatever tick it is tagged with (event handlers, loads, after the
-   * last tick).
+   * the history, up to the last record (a shared run's later ticks first run in a seek and are
+   * logged then). Set when the replay starts, cleared when the preview reports it paused;
+   * output at other times is live, whatever tick it is tagged with (event handlers, loads,
+   * after the last tick).
    */
   let replaying = false;
-  /** A recorded run's last tick, until its first replay rests (then checked it was reached). */
-  let recordedLast: number | null = null;
+  /** A shared run's landing tick, until its replay rests (then checked it was reached). */
+  let landing: number | null = null;
   /**
    * Console output of ticks up to here, from a recording played again in the current frame
    * (Play from a past tick), duplicates the history too; -1 when the frame plays no recording.
@@ -136,9 +137,11 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       frame = f;
       startTime = start;
       shownUpTo = 0;
-      // A recording replays live (its output is the history), then seeks back to the landing.
-      queued = recorded && recorded.landAt < recorded.lastTick ? recorded.landAt : null;
-      recordedLast = recorded ? recorded.lastTick : null;
+      // A shared recording replays once, to the sender's tick (its output is the history);
+      // its later ticks are known by their inputs and recorded as they first run.
+      if (recorded) history.expect(recorded.inputs, recorded.lastTick);
+      queued = null;
+      landing = recorded ? recorded.landAt : null;
       playQueued = false;
       replaying = false;
       recordedUntil = -1;
@@ -150,6 +153,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
           futureId: get().futureId + 1,
           active: true,
           mode: recorded ? 'replaying' : 'playing',
+          lastTick: recorded ? recorded.lastTick : 0,
         },
         true,
       );
@@ -159,18 +163,21 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (message.type === 'ticks') {
         for (const r of message.records) record(r);
         if (message.state.forked !== undefined) fork(message.state.forked);
-        const lastTick = Math.max(history.lastRecorded(), 0);
         const { mode, tick, now, nextDue } = message.state;
         followConsole(tick);
+        if (mode === 'paused' && landing !== null) {
+          if (tick < landing) {
+            deps.notice(
+              `The shared run stopped at tick ${tick} of ${landing}: this replay differs from the sender’s run.`,
+            );
+            // Its later ticks cannot be reached either.
+            history.cutAfter(tick);
+          }
+          landing = null;
+        }
+        const lastTick = Math.max(history.lastRecorded(), 0);
         // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
         // (subscribers do not act on a pause that is over straight away).
-        if (mode === 'paused' && recordedLast !== null) {
-          if (tick < recordedLast)
-            deps.notice(
-              `The shared run stopped at tick ${tick} of ${recordedLast}: this replay differs from the sender’s run.`,
-            );
-          recordedLast = null;
-        }
         const runOn = mode === 'paused' ? queued : null;
         if (runOn !== null) queued = null;
         else if (mode !== 'replaying') replaying = false;
@@ -195,10 +202,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         message.type !== 'error'
       )
         return true;
-      // A replay's output: the history has it already.
-      if (replaying) return false;
-      const parts = byTick(message).filter(([tick]) => tick > recordedUntil);
+      // Output of ticks the history has already (a replay's, a played recording's) is not new.
+      const known = replaying ? history.lastRecord() : recordedUntil;
+      const parts = byTick(message).filter(([tick]) => tick > known);
       if (parts.length === 0) return false;
+      // The history's output before these shows first (it may not have been reached yet).
+      if (shownUpTo < known) followConsole(known);
       for (const [tick, part] of parts) history.log(tick, part);
       shownUpTo = Math.max(shownUpTo, lastTickOf(message));
       // Output of a played recording's ticks is shown from the history as the ticks come.
@@ -214,7 +223,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       const { tick, lastTick, speed } = get();
       if (tick < lastTick) {
         // Like a video: the recorded ticks play again (inputs included), then it goes live.
-        recordedUntil = lastTick;
+        // Output of a shared run's ticks not yet run is new: logged as it comes.
+        recordedUntil = Math.min(lastTick, history.lastRecord());
         const recording = { until: lastTick, inputs: history.inputsUpTo(lastTick) };
         deps.send({ type: 'play', speed, recording });
       } else deps.send({ type: 'play', speed });

@@ -4,6 +4,7 @@ import {
   getLoadedApp,
   openFile,
   preview,
+  previewElement,
   replaceEditorText,
   runStatus,
   tickOf,
@@ -125,5 +126,90 @@ test('a canvas drawn from the viewport replays exactly across a resize of the pr
   await expect.poll(() => tickOf(page)).toBe(0);
   await page.keyboard.press('End');
   await expectLive(after + 2);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
+
+// A frame's innerWidth is its box's width rounded: a window resize may make the pane 375.8 px
+// wide, within a pixel of a recorded 375 but 376 to the program. A replay laid out in the
+// pane's box then ran at 376 ("Replay diverged at tick 0: the viewport was 375×351@1, replay
+// 376×351@1").
+test('a replay keeps the recorded size after a window resize of under a pixel of the preview', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, PROGRAM);
+  await expect(preview(page).locator('body[data-program="viewport"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  const width = Number((await look(page)).split('x')[0]);
+
+  // While it runs, the window grows by a pixel or two, until the pane is within a pixel of
+  // its old width yet rounds to the next one. Every replay frame is made after this.
+  const before = await tickOf(page);
+  const paneWidth = () => previewElement(page).evaluate((f) => f.getBoundingClientRect().width);
+  for (let grow = 1; grow <= 3 && Math.round(await paneWidth()) === width; grow++)
+    await page.setViewportSize({ width: 1000 + grow, height: 700 });
+  const pane = await paneWidth();
+  expect(Math.round(pane)).toBe(width + 1);
+  expect(pane - width).toBeLessThan(1);
+  await expect.poll(() => look(page)).toMatch(new RegExp(`^${width + 1}x`));
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const end = await tickOf(page);
+  const live = new Map([[end, await look(page)]]);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(page, end + 1);
+  live.set(end + 1, await look(page));
+
+  // Step back replays from tick 0 at the recorded size, then through the resize.
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, end);
+  await expect.poll(() => look(page)).toBe(live.get(end));
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, end - 1);
+  // Before the resize, the program had the old width.
+  await timeline(page).fill(String(before));
+  await atTick(page, before);
+  await expect.poll(() => look(page)).toMatch(new RegExp(`^${width}x`));
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(page, before + 1);
+  await expect(consoleLog(page)).not.toContainText('diverged');
+});
+
+// The window resized while paused is seen before the next live tick: a console evaluation is
+// one too. Run before the resize's tick, its replay read the old size ("Replay diverged at
+// tick 16: the console output differs").
+test('a console line evaluated after a resize while paused replays at the size it read', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await getLoadedApp(page);
+  await openFile(page, 'src/main.ts');
+  await replaceEditorText(page, PROGRAM);
+  await expect(preview(page).locator('body[data-program="viewport"]')).toBeAttached({
+    timeout: 30_000,
+  });
+  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  const width = (await look(page)).split('x')[0];
+  await page.setViewportSize({ width: 1100, height: 650 });
+  const input = page.getByRole('textbox', { name: 'Console input' });
+  await input.fill('"width " + innerWidth');
+  await input.press('Enter');
+  await expect(consoleLog(page)).toContainText(/'width \d+'/);
+  const end = await tickOf(page);
+  await atTick(page, end);
+  const log = await consoleLog(page).innerText();
+  expect(log).not.toContain(`'width ${width}'`);
+
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await atTick(page, end - 1);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(page, end);
+  await expect.poll(() => consoleLog(page).innerText()).toBe(log);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });

@@ -55,6 +55,28 @@ async function atTick(page: Page, tick: number) {
   await expect(page.getByRole('button', { name })).toBeEnabled({ timeout: 60_000 });
 }
 
+/**
+ * Counts the frames the page shows as its preview, from its first script on: every replay the
+ * user waits for (a run from tick 0, a step back from a checkpoint) shows a frame of its own.
+ */
+async function countShownPreviews(page: Page) {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const shown = new WeakSet<Element>();
+    const counter = window as unknown as { previewsShown: number };
+    counter.previewsShown = 0;
+    new MutationObserver(() => {
+      // Array.from: the tests' tsconfig has no DOM iterables.
+      for (const frame of Array.from(document.querySelectorAll('iframe[title="Preview"]')))
+        if (!shown.has(frame)) {
+          shown.add(frame);
+          counter.previewsShown++;
+        }
+    }).observe(document, { subtree: true, childList: true, attributeFilter: ['title'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { previewsShown: number }).previewsShown);
+}
+
 async function openShare(page: Page) {
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share' });
@@ -96,10 +118,13 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   await page.close();
 
   const other = await context.newPage();
+  const previewsShown = await countShownPreviews(other);
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
   await atTick(other, last - 2);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
+  // The recording replayed once, straight to the sender's tick: one preview shown.
+  expect(await previewsShown()).toBe(1);
   await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
   await expect
     .poll(async () => (await frame(other).screenshot({ caret: 'initial' })).equals(pixels))

@@ -115,6 +115,14 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     if (change) runInputTick({ ...change, tick: tick + 1, now: clock.now() });
     return Boolean(change);
   };
+  /**
+   * Before a live input's tick (a click, a console evaluation): it reads the frame as it is
+   * now, so a resize since the last tick (the window resized while paused, or within the
+   * frame before a click) is recorded first, or its replay would run it at the old size.
+   */
+  const runLiveResizeBeforeInput = () => {
+    if (runLiveResize()) finalize();
+  };
 
   // Playing: virtual time follows real time × speed; ticks run one per hop within a budget.
   const pump = () => {
@@ -195,8 +203,11 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
 
   // A live input (a click, a console evaluation) while a recording plays leaves the recorded
   // future: the host hears of it before anything of the new tick (it keeps that future).
+  // The run is live from here: a frame kept at the recording's size fills the pane again (its
+  // new size is a resize tick before the next live one, runLiveResize).
   const leaveRecording = () => {
     if (recorded !== null && tick < recorded.until) reports.send({ forked: tick });
+    if (recorded !== null) deps.viewport?.goLive();
     recorded = null;
   };
   return {
@@ -267,6 +278,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
     beginInput(partial) {
       finalize();
       leaveRecording();
+      runLiveResizeBeforeInput();
       deps.syncAnimations(clock.perfNow());
       tick++;
       deps.tickStarted?.(tick, mode === 'replaying');
@@ -278,6 +290,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       if (mode === 'replaying') return null;
       finalize();
       leaveRecording();
+      runLiveResizeBeforeInput();
       const input: InputRecord = { ...partial, tick: tick + 1, now: clock.now() };
       runInputTick(input);
       // Playing: the next frame sends its record; paused, nothing else would.

@@ -124,6 +124,53 @@ describe('the viewport as a recorded input', () => {
     expect(t.loop.mode).toBe('paused');
   });
 
+  it('live: a console evaluation after a resize while paused runs after the resize tick', () => {
+    const t = setup({ width: 800, height: 600 });
+    t.win.setInterval(() => {}, 16);
+    t.loop.evaluated();
+    t.drain();
+    t.loop.pause();
+    // The window is resized while paused, then the user evaluates a line: it reads the new
+    // size, and so must its replay (the resize before it recorded as its own tick).
+    t.resize({ width: 500, height: 600 });
+    const evaluation = t.loop.runInput({
+      type: 'console-eval',
+      ctor: 'Event',
+      target: 'window',
+      path: [],
+      init: {},
+      state: { source: 'innerWidth' },
+    });
+    t.drain();
+    expect(evaluation?.tick).toBe(2);
+    expect(t.seen).toEqual(['1:resize@500', '2:console-eval@500']);
+    expect(t.records().map((r) => `${r.tick}:${r.ran}:${r.viewport}`)).toEqual([
+      '0:evaluate:800×600@1',
+      '1:resize:500×600@1',
+      '2:console-eval:500×600@1',
+    ]);
+  });
+
+  it('live: a click right after a resize, before the next frame, comes after the resize tick', () => {
+    const t = setup({ width: 800, height: 600 });
+    t.win.setInterval(() => {}, 16);
+    t.loop.evaluated();
+    t.drain();
+    t.frame(20);
+    t.resize({ width: 500, height: 600 });
+    const click = t.loop.beginInput({
+      type: 'click',
+      ctor: 'MouseEvent',
+      target: 'window',
+      path: [],
+      init: {},
+    });
+    t.frame(40);
+    const resize = t.records().find((r) => r.ran === 'resize');
+    expect(resize?.tick).toBe(click.tick - 1);
+    expect(t.records().find((r) => r.ran === 'click')?.viewport).toBe('500×600@1');
+  });
+
   it('a frame sized for a replay fills the pane again when it goes live, once', () => {
     const t = setup({ width: 800, height: 600 }, { width: 800, height: 600 });
     t.loop.evaluated({ tick: 0, inputs: [] });
@@ -131,6 +178,17 @@ describe('the viewport as a recorded input', () => {
     t.loop.play(1);
     t.loop.pause();
     t.loop.play(1);
+    expect(t.requests).toEqual([null]);
+  });
+
+  it('a frame playing a recording at its recorded size fills the pane once a live input forks it', () => {
+    const t = setup({ width: 800, height: 600 }, { width: 800, height: 600 });
+    t.win.setInterval(() => {}, 16);
+    t.loop.evaluated({ tick: 0, inputs: [] });
+    t.drain();
+    t.loop.play(1, { until: 5, inputs: [] });
+    expect(t.requests).toEqual([]);
+    t.loop.beginInput({ type: 'click', ctor: 'MouseEvent', target: 'window', path: [], init: {} });
     expect(t.requests).toEqual([null]);
   });
 
