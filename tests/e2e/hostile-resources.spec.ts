@@ -161,3 +161,97 @@ test('a frame the program nests runs its script but opens no dialog or window (t
   expect(dialogs).toEqual([]);
   expect(context.pages()).toHaveLength(1);
 });
+
+// An <object> or <embed> shows a document of its own, like an iframe, but has no sandbox
+// attribute to limit it: a page in one opened its dialogs and windows with the preview's flags.
+test('an <object> or <embed> showing a page loads nothing; its fallback shows and the console says why', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    [
+      "document.addEventListener('securitypolicyviolation', (e) => console.log('blocked', e.blockedURI.split(':')[0]));",
+      'const inner = \'<p>inner</p><script>alert("inner"); window.open("about:blank");<\\/script>\';',
+      "const object = document.createElement('object');",
+      "object.data = 'data:text/html,' + encodeURIComponent(inner);",
+      "object.textContent = 'object fallback';",
+      "const embed = document.createElement('embed');",
+      "embed.src = URL.createObjectURL(new Blob([inner], { type: 'text/html' }));",
+      'document.body.append(object, embed);',
+      "console.log('embeds made');",
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText('embeds made', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText(
+    'playpen: <object> and <embed> show only their fallback content in the preview',
+  );
+  // Both loads refused (the program's own report of them): no page of theirs will run.
+  await expect(consoleLog(page)).toContainText('blocked data');
+  await expect(consoleLog(page)).toContainText('blocked blob');
+  await expect(preview(page).getByText('object fallback')).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
+
+// A frame in a shadow root is in a tree of its own, which an observer of the document does
+// not see: these three loaded with the preview's flags and opened a dialog and a window each.
+test('frames in shadow roots (declarative, parsed, cloned) run their scripts but open no dialog or window', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    String.raw`const inner = (name: string) =>
+  '<p>' + name + '</p><script>alert("' + name + '"); window.open("about:blank"); document.querySelector("p").textContent = "' + name + ' ran to the end";<\/script>';
+const frame = (name: string) => "<iframe srcdoc='" + inner(name) + "'></iframe>";
+const host = document.createElement('div');
+host.setHTMLUnsafe('<div><template shadowrootmode="open">' + frame('declarative') + '</template></div>');
+document.body.append(host);
+const parsed = Document.parseHTMLUnsafe('<div><template shadowrootmode="open">' + frame('parsed') + '</template></div>');
+document.body.append(parsed.body.firstElementChild!);
+const original = document.createElement('div');
+original.attachShadow({ mode: 'open', clonable: true }).innerHTML = frame('cloned');
+document.body.append(original.cloneNode(true));
+console.log('shadow frames made');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('shadow frames made', { timeout: 30_000 });
+  const frames = preview(page).frameLocator('iframe');
+  for (const [i, name] of ['declarative', 'parsed', 'cloned'].entries())
+    await expect(frames.nth(i).getByText(`${name} ran to the end`)).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
+
+// A <frame> outside a frameset is never shown, but its page runs, with the preview's flags.
+test('a <frame> is removed before its page runs, and the console says why', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    [
+      "const frame = document.createElement('frame');",
+      'frame.src = \'data:text/html,<script>alert("framed"); window.open("about:blank")<\\/script>\';',
+      'document.body.append(frame);',
+      "console.log('frame made');",
+      "const iframe = document.createElement('iframe');",
+      "iframe.srcdoc = '<p>after the frame</p>';",
+      'document.body.append(iframe);',
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText('frame made', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText(
+    'playpen: a <frame> was removed from the preview: it cannot be sandboxed. Use <iframe>.',
+  );
+  await expect(preview(page).frameLocator('iframe').getByText('after the frame')).toBeVisible();
+  await expect(preview(page).locator('frame')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
