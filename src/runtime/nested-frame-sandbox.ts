@@ -13,14 +13,16 @@
  * The observer sees one tree; shadow roots are trees of their own. Each root the walk can
  * reach (nested-content-walk.ts) is watched too: those of attachShadow, open declarative ones
  * (`setHTMLUnsafe`, `Document.parseHTMLUnsafe`, a clone of a `clonable` root), and closed ones
- * a custom element reads from its ElementInternals. A closed declarative root is out of
- * script's reach until then (closed-declarative-roots.ts keeps the program from making one).
+ * a custom element reads from its ElementInternals. The browser's parser makes closed
+ * declarative roots no script can reach, so HTML given to `setHTMLUnsafe` and
+ * `parseHTMLUnsafe` has its roots made by the runtime (declarative-roots.ts).
  *
  * `<object>` and `<embed>` have no sandbox attribute: preview.html's CSP (`object-src 'none'`)
  * blocks what they would load, and this says so once. A `<frame>` has none either and nothing
  * blocks it (not even shown outside a frameset, it still runs scripts): it is removed.
  */
 import { NESTED_FRAME_DENIED } from '../protocol/sandbox.ts';
+import { createRootDeclarer, mayDeclareRoots } from './declarative-roots.ts';
 import { nestedContent, type TreeAccess } from './nested-content-walk.ts';
 import { apply } from './safe-reflect.ts';
 
@@ -153,18 +155,25 @@ export function installNestedFrameSandbox(
   };
   watch(win.document);
 
+  const attachShadow = win.Element.prototype.attachShadow;
+  const attach = (host: Element, init: ShadowRootInit) => {
+    const root = apply(attachShadow, host, [init]) as ShadowRoot;
+    kept.set(host, root);
+    watch(root);
+    return root;
+  };
+  const declarer = createRootDeclarer(win, attach, handle);
+
   patch(
     win.Element.prototype,
     'attachShadow',
-    (attachShadow) =>
+    () =>
       function (this: Element, init: ShadowRootInit) {
-        const root = apply(attachShadow, this, [init]) as ShadowRoot;
-        kept.set(this, root);
-        watch(root);
-        return root;
+        return attach(this, init);
       },
   );
-  // A custom element's closed declarative root, as its code reads it.
+  // A custom element's closed declarative root, as its code reads it (one made by the
+  // browser's parser: document.write).
   patch(
     win.ElementInternals?.prototype,
     'shadowRoot',
@@ -180,16 +189,18 @@ export function installNestedFrameSandbox(
       },
   );
   // Limited at once rather than at the next checkpoint, and the roots the parse made watched.
+  // HTML that may declare a root is parsed by the declarer (declarative-roots.ts says why).
   for (const proto of [win.Element.prototype, win.ShadowRoot.prototype])
     patch(
       proto,
       'setHTMLUnsafe',
       (setHTMLUnsafe) =>
         function (this: Element | ShadowRoot, ...args: unknown[]) {
-          const result: unknown = apply(setHTMLUnsafe, this, args);
+          const html = String(args[0]);
+          if (mayDeclareRoots(html)) declarer.setHTML(this, html);
+          else apply(setHTMLUnsafe, this, [html, ...args.slice(1)]);
           if (!(this instanceof ElementCtor)) watch(this);
           handle(this);
-          return result;
         },
     );
   // An inert document: its frames load once moved into the preview, already limited.
@@ -198,7 +209,10 @@ export function installNestedFrameSandbox(
     'parseHTMLUnsafe',
     (parseHTMLUnsafe) =>
       function (this: unknown, ...args: unknown[]) {
-        const doc = apply(parseHTMLUnsafe, this, args) as Document;
+        const html = String(args[0]);
+        const doc = mayDeclareRoots(html)
+          ? declarer.parseDocument(html)
+          : (apply(parseHTMLUnsafe, this, [html, ...args.slice(1)]) as Document);
         handle(doc);
         return doc;
       },
