@@ -49,6 +49,16 @@ function patch(proto: object | undefined, key: string, wrap: (fn: Native) => Nat
     Object.defineProperty(proto, key, { ...desc, value: wrap(desc.value as Native) });
 }
 
+/** ShadowRootInit's members, inherited ones included (a spread copies only its own). */
+const INIT_KEYS = [
+  'mode',
+  'delegatesFocus',
+  'slotAssignment',
+  'clonable',
+  'serializable',
+  'customElementRegistry',
+];
+
 /** Installs the limit on `win` (before any user code). `warn` speaks in Playpen's console. */
 export function installNestedFrameSandbox(
   win: Window & typeof globalThis,
@@ -157,7 +167,15 @@ export function installNestedFrameSandbox(
 
   const attachShadow = win.Element.prototype.attachShadow;
   const attach = (host: Element, init: ShadowRootInit) => {
-    const root = apply(attachShadow, host, [init]) as ShadowRoot;
+    // Read once into plain data: what is checked here is what the browser reads.
+    const made: Record<string, unknown> = { ...init };
+    for (const key of INIT_KEYS)
+      made[key] = (init as unknown as Record<string, unknown> | null)?.[key];
+    if (made.mode !== undefined) made.mode = String(made.mode);
+    // A clone of a closed root is made by the browser, out of reach: a closed root is never
+    // cloned here (a clone of its host has none, as with a root that is not clonable).
+    if (made.mode === 'closed') made.clonable = false;
+    const root = apply(attachShadow, host, [made]) as ShadowRoot;
     kept.set(host, root);
     watch(root);
     return root;
