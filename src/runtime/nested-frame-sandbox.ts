@@ -59,12 +59,15 @@ const INIT_KEYS = [
   'customElementRegistry',
 ];
 
-/** Installs the limit on `win` (before any user code). `warn` speaks in Playpen's console. */
+/**
+ * Installs the limit on `win` (before any user code). `warn` speaks in Playpen's console.
+ * Returns how to read an element's shadow root, closed ones the runtime made included.
+ */
 export function installNestedFrameSandbox(
   win: Window & typeof globalThis,
   previewFlags: readonly string[],
   warn: (text: string) => void,
-): void {
+): { shadowRootOf(el: Element): ShadowRoot | null } {
   const { getAttribute, setAttribute, hasAttribute, getElementsByTagName, remove } =
     win.Element.prototype;
   const docElements = win.Document.prototype.getElementsByTagName;
@@ -235,4 +238,6 @@ export function installNestedFrameSandbox(
         return doc;
       },
   );
+  // The roots the runtime can see, closed ones it made included (for the focus guard).
+  return { shadowRootOf: (el) => access.shadowRoot(el) as ShadowRoot | null };
 }
