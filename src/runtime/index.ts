@@ -173,8 +173,8 @@ const loadVendor = createVendorLoader(win, vendorUrl, evaluate);
 
 // A frame the program nests has a realm of its own, out of the focus gate's reach and the
 // activation guard's: no dialogs or windows there, and no keyboard it was not given.
-installNestedFrameSandbox(win, PREVIEW_SANDBOX_FLAGS);
-const nestedFocusCheck = installNestedFrameGuard(win, runtimeWarn);
+const nestedRoots = installNestedFrameSandbox(win, PREVIEW_SANDBOX_FLAGS, runtimeWarn);
+const nestedFocusCheck = installNestedFrameGuard(win, runtimeWarn, nestedRoots.shadowRootOf);
 
 let started = false;
 function onHostMessage(event: MessageEvent): void {

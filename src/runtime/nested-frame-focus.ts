@@ -95,12 +95,12 @@ const PRESS_EVENTS = ['pointerdown', 'touchstart'] as const;
 export function installNestedFrameGuard(
   win: Window & typeof globalThis,
   warn: (text: string) => void,
+  shadowRootOf: (el: Element) => ShadowRoot | null,
 ): (pointerAt: number, tabbed: boolean) => boolean {
   const doc = win.document;
   const get = (proto: object, key: string) => Object.getOwnPropertyDescriptor(proto, key)?.get;
   const docActive = get(win.Document.prototype, 'activeElement')!;
   const rootActive = get(win.ShadowRoot.prototype, 'activeElement')!;
-  const shadowOf = get(win.Element.prototype, 'shadowRoot')!;
   const tagOf = get(win.Element.prototype, 'tagName')!;
   const styleOf = get(win.HTMLElement.prototype, 'style')!;
   const { setProperty, removeProperty, getPropertyValue, getPropertyPriority } =
@@ -117,12 +117,13 @@ export function installNestedFrameGuard(
   const guard = createNestedFrameGuard<HTMLElement>({
     activeFrame() {
       let el = apply(docActive, doc, []) as Element | null;
-      // Focus inside an open shadow root shows as its host here.
-      for (let root = el && (apply(shadowOf, el, []) as ShadowRoot | null); root;) {
+      // Focus inside a shadow root shows as its host here; `shadowRootOf` sees closed ones the
+      // runtime made too (a frame in one would otherwise take the keys unseen).
+      for (let root = el && shadowRootOf(el); root;) {
         const inner = apply(rootActive, root, []) as Element | null;
         if (!inner) break;
         el = inner;
-        root = apply(shadowOf, inner, []) as ShadowRoot | null;
+        root = shadowRootOf(inner);
       }
       return frameTag(el) ? el : null;
     },

@@ -43,10 +43,13 @@ test('a click that opens 1,000 windows opens one, says why, and stepping back op
       "  for (let i = 0; i < 1000; i++) if (window.open('about:blank')) opened++;",
       "  console.log('opened', opened);",
       '});',
+      "console.log('opener ready');",
       '',
     ].join('\n'),
   );
-  await expect(runStatus(page)).toHaveText('Running');
+  // The new run's own output first: a click inside the preview that began in the frame this
+  // run replaces ends when that frame is removed (Playwright: "Target page … closed").
+  await expect(consoleLog(page)).toContainText('opener ready', { timeout: 30_000 });
   const popup = context.waitForEvent('page');
   await preview(page).getByRole('button', { name: 'Open' }).click();
   await expect(consoleLog(page)).toContainText('opened 1');
@@ -158,6 +161,118 @@ test('a frame the program nests runs its script but opens no dialog or window (t
   await expect(
     preview(page).frameLocator('iframe').getByText('nested ran to the end'),
   ).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
+
+// An <object> or <embed> shows a document of its own, like an iframe, but has no sandbox
+// attribute to limit it: a page in one opened its dialogs and windows with the preview's flags.
+test('an <object> or <embed> showing a page loads nothing; its fallback shows and the console says why', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    [
+      "document.addEventListener('securitypolicyviolation', (e) => console.log('blocked', e.blockedURI.split(':')[0]));",
+      'const inner = \'<p>inner</p><script>alert("inner"); window.open("about:blank");<\\/script>\';',
+      "const object = document.createElement('object');",
+      "object.data = 'data:text/html,' + encodeURIComponent(inner);",
+      "object.textContent = 'object fallback';",
+      "const embed = document.createElement('embed');",
+      "embed.src = URL.createObjectURL(new Blob([inner], { type: 'text/html' }));",
+      'document.body.append(object, embed);',
+      "console.log('embeds made');",
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText('embeds made', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText(
+    'playpen: <object> and <embed> show only their fallback content in the preview',
+  );
+  // Both loads refused (the program's own report of them): no page of theirs will run.
+  await expect(consoleLog(page)).toContainText('blocked data');
+  await expect(consoleLog(page)).toContainText('blocked blob');
+  await expect(preview(page).getByText('object fallback')).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
+
+// A frame in a shadow root is in a tree of its own, which an observer of the document does
+// not see, and a closed root made by the parser is out of every script's reach: these loaded
+// with the preview's flags and opened a dialog and a window each.
+test('frames in shadow roots (declarative open or closed, parsed, cloned) run their scripts but open no dialog or window; a closed root is not cloned', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    String.raw`addEventListener('message', (event) => console.log(event.data));
+const inner = (name: string) =>
+  '<script>alert("' + name + '"); window.open("about:blank"); parent.postMessage("' + name + ' ran to the end", "*");<\/script>';
+const frame = (name: string) => "<iframe srcdoc='" + inner(name) + "'></iframe>";
+const declare = (mode: string, name: string) =>
+  '<div><template shadowrootmode="' + mode + '">' + frame(name) + '</template></div>';
+const host = document.createElement('div');
+host.setHTMLUnsafe(declare('open', 'set open'));
+document.body.append(host);
+const closed = document.createElement('div');
+closed.setHTMLUnsafe(declare('CLOSED', 'set closed'));
+document.body.append(closed);
+for (const mode of ['open', 'closed'])
+  document.body.append(Document.parseHTMLUnsafe(declare(mode, 'parsed ' + mode)).body.firstElementChild!);
+const original = document.createElement('div');
+original.attachShadow({ mode: 'open', clonable: true }).innerHTML = frame('cloned');
+document.body.append(original.cloneNode(true));
+const closedOriginal = document.createElement('div');
+closedOriginal.attachShadow({ mode: 'closed', clonable: true }).innerHTML = frame('closed cloned');
+const closedClone = closedOriginal.cloneNode(true) as HTMLElement;
+document.body.append(closedClone);
+try {
+  closedClone.attachShadow({ mode: 'open' });
+  console.log('the closed root was not cloned');
+} catch {
+  console.log('the closed root was cloned');
+}
+console.log('shadow frames made');
+`,
+  );
+  await expect(consoleLog(page)).toContainText('shadow frames made', { timeout: 30_000 });
+  // A clone's closed root would be out of the runtime's reach, so it has none (nor a frame).
+  await expect(consoleLog(page)).toContainText('the closed root was not cloned');
+  for (const name of ['set open', 'set closed', 'parsed open', 'parsed closed', 'cloned'])
+    await expect(consoleLog(page)).toContainText(`${name} ran to the end`);
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
+
+// A <frame> outside a frameset is never shown, but its page runs, with the preview's flags.
+test('a <frame> is removed before its page runs, and the console says why', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    [
+      "const frame = document.createElement('frame');",
+      'frame.src = \'data:text/html,<script>alert("framed"); window.open("about:blank")<\\/script>\';',
+      'document.body.append(frame);',
+      "console.log('frame made');",
+      "const iframe = document.createElement('iframe');",
+      "iframe.srcdoc = '<p>after the frame</p>';",
+      'document.body.append(iframe);',
+      '',
+    ].join('\n'),
+  );
+  await expect(consoleLog(page)).toContainText('frame made', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText(
+    'playpen: a <frame> was removed from the preview: it cannot be sandboxed. Use <iframe>.',
+  );
+  await expect(preview(page).frameLocator('iframe').getByText('after the frame')).toBeVisible();
+  await expect(preview(page).locator('frame')).toHaveCount(0);
   expect(dialogs).toEqual([]);
   expect(context.pages()).toHaveLength(1);
 });

@@ -27,8 +27,11 @@ test('a form submitted without preventDefault is reported as navigation, not as 
 }) => {
   await replaceEditorText(
     page,
-    'document.body.innerHTML = \'<form><input name="q" value="x"><button>Send</button></form>\';\n',
+    'document.body.innerHTML = \'<form><input name="q" value="x"><button>Send</button></form>\';\nconsole.log(\'form ready\');\n',
   );
+  // The new run's own output first: a click inside the preview that began in the frame this
+  // run replaces ends when that frame is removed (Playwright: "Target page … closed").
+  await expect(consoleLog(page)).toContainText('form ready', { timeout: 30_000 });
   await preview(page).getByRole('button', { name: 'Send' }).click();
   await expect(runStatus(page)).toHaveText('Error');
   await expect(consoleLog(page)).toContainText(NAVIGATED);
@@ -129,12 +132,15 @@ test('a program asking “Leave site?” never holds up reloading the app, and i
       "addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = 'stay'; });",
       "onbeforeunload = () => 'stay';",
       "document.querySelector('button')!.addEventListener('click', () => console.log('clicked'));",
+      "console.log('asker ready');",
       '',
     ].join('\n'),
   );
+  const log = consoleLog(page);
+  // The new run's output before a click inside the preview (see the form test).
+  await expect(log).toContainText('asker ready', { timeout: 30_000 });
   // Browsers ask only for a frame the user has interacted with.
   await preview(page).getByRole('button', { name: 'Hi' }).click();
-  const log = consoleLog(page);
   await expect(log).toContainText('clicked');
   await expect(log).toContainText(
     'Playpen: beforeunload does nothing in the preview (its prompt would ask before you leave Playpen itself).',
