@@ -14,6 +14,7 @@ import { byTick, lastTickOf } from './console-by-tick';
 import { createBranches } from './branches';
 import { environmentNote } from './environment-note';
 import { createHistory, type History, type HistoryLimits } from './history';
+import { createTimelineConsole } from './timeline-console';
 import {
   INITIAL_TIMELINE as initial,
   type Timeline,
@@ -30,7 +31,6 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let frame: object | null = null;
   let startTime = 0;
   let history: History = createHistory(defaults, () => {});
-  let shownUpTo = 0;
   /** A seek asked for while a replay ran (slider drags): done when the replay ends. */
   let queued: number | null = null;
   /**
@@ -50,23 +50,14 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   let recordedUntil = -1;
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
   let playQueued = false;
-  /** This run's environment notice: told once, kept in the console when it is refilled. */
-  let noted: string | null = null;
+  const shown = createTimelineConsole(deps);
   const branches = createBranches<History>();
   const showFutures = () =>
     branches.list().map(({ forkTick, lastTick }) => ({ forkTick, lastTick }));
 
   const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
 
-  const followConsole = (tick: number) => {
-    if (tick < shownUpTo) {
-      deps.resetConsole(history.messagesIn(-1, tick));
-      if (noted) deps.notice(noted);
-      if (history.first > 0)
-        deps.notice(`Output before tick ${history.first} fell out of the history.`);
-    } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
-    shownUpTo = tick;
-  };
+  const followConsole = (tick: number) => shown.follow(history, tick);
 
   /** A live input while a recording played: the recorded future after `at` is kept. */
   const fork = (at: number) => {
@@ -90,8 +81,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const record = (r: TickRecord) => {
     const note =
       r.environmentHere && r.environment && environmentNote(r.environment, r.environmentHere);
-    if (note && note !== noted) deps.notice(note);
-    if (note) noted = note;
+    if (note) shown.environment(note);
     const diff = history.record(r);
     if (diff && !get().divergence) {
       const text = `Replay diverged at tick ${r.tick}: ${diff}`;
@@ -130,13 +120,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     getState: get,
     subscribe,
     startRun(f, start, recorded) {
-      noted = null;
+      shown.reset();
       history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
         set({ firstTick: first, historyNote: note }),
       );
       frame = f;
       startTime = start;
-      shownUpTo = 0;
       // A shared recording replays once, to the sender's tick (its output is the history);
       // its later ticks are known by their inputs and recorded as they first run.
       if (recorded) history.expect(recorded.inputs, recorded.lastTick);
@@ -207,9 +196,9 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       const parts = byTick(message).filter(([tick]) => tick > known);
       if (parts.length === 0) return false;
       // The history's output before these shows first (it may not have been reached yet).
-      if (shownUpTo < known) followConsole(known);
+      if (shown.shownUpTo() < known) followConsole(known);
       for (const [tick, part] of parts) history.log(tick, part);
-      shownUpTo = Math.max(shownUpTo, lastTickOf(message));
+      shown.shownLive(lastTickOf(message));
       // Output of a played recording's ticks is shown from the history as the ticks come.
       if (parts.length < byTick(message).length) {
         deps.showConsole(parts.map(([, part]) => part));
@@ -279,8 +268,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (!back) return;
       history = back.saved;
       // Its console is refilled from the restored history when the replay lands.
-      shownUpTo = Math.min(shownUpTo, back.forkTick);
-      deps.resetConsole(history.messagesIn(-1, shownUpTo));
+      shown.refill(history, back.forkTick);
       set({
         lastTick: back.lastTick,
         firstTick: history.first,

@@ -7,29 +7,20 @@
 import type { InputRecord, LoopState } from '../../protocol/index.ts';
 import type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
 import { createTickReports, type OpenTick } from './tick-reports.ts';
+import { createPlayPace, FRAME_BUDGET_MS } from './play-pace.ts';
 
 export type { TickLoop, TickLoopDeps } from './tick-loop-types.ts';
-
-/** Real time spent running ticks per real frame while playing; beyond it, slow motion. */
-const FRAME_BUDGET_MS = 10;
-/** Longest real gap counted between frames (a background tab must not jump the clock). */
-const MAX_FRAME_GAP_MS = 100;
-
-const clampSpeed = (speed: number) => Math.min(4, Math.max(0.25, speed));
 
 export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const { clock } = deps;
   let tick = 0;
   let mode: LoopState['mode'] = 'paused';
-  let speed = clampSpeed(deps.speed ?? 1);
+  const pace = createPlayPace(deps.speed ?? 1);
   // Top-level evaluation is tick 0's own code.
   let inSync = true;
   let open: OpenTick | null = null;
   /** The last finished tick's virtual time: a paused preview shows its animations then. */
   let restAt = clock.now();
-  let target = 0;
-  let lastReal = 0;
-  let behind = false;
   let pumping = false;
   let framing = false;
   let replayTo = 0;
@@ -148,9 +139,9 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       if (!recorded && runLiveResize()) return deps.hop(next);
       // A recorded input is the next tick: it waits for its virtual time (no timer runs first).
       const due = input ? { at: input.now } : clock.peek();
-      if (due && due.at <= target) {
+      if (due && due.at <= pace.target()) {
         if (deps.realNow() > deadline) {
-          behind = true; // slow motion: the target waits until the due ticks have run
+          pace.fallBehind(); // slow motion
           pumping = false;
           return;
         }
@@ -159,8 +150,8 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
         deps.hop(next);
         return;
       }
-      behind = false;
-      clock.advanceTo(Math.floor(input ? Math.min(target, input.now) : target));
+      pace.caughtUp();
+      clock.advanceTo(Math.floor(input ? Math.min(pace.target(), input.now) : pace.target()));
       deps.syncAnimations(clock.perfNow());
       pumping = false;
     };
@@ -169,9 +160,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const onFrame = (realNow: number) => {
     framing = false;
     if (mode !== 'playing') return;
-    const gap = Math.min(Math.max(realNow - lastReal, 0), MAX_FRAME_GAP_MS);
-    lastReal = realNow;
-    if (!behind) target += gap * speed;
+    pace.frame(realNow);
     finalize();
     reports.frame(realNow);
     pump();
@@ -230,11 +219,11 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
       deps.hop(() => {
         finalize();
         if (replay) this.runUntil(replay.tick, replay.inputs);
-        else this.play(speed);
+        else this.play(pace.speed());
       });
     },
     play(newSpeed, recording) {
-      speed = clampSpeed(newSpeed);
+      pace.setSpeed(newSpeed);
       if (mode === 'replaying') return;
       if (mode !== 'playing') {
         recorded =
@@ -243,9 +232,7 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
             : null;
         mode = 'playing';
         if (!recorded) deps.viewport?.goLive();
-        target = clock.now();
-        behind = false;
-        lastReal = deps.realNow();
+        pace.start(clock.now(), deps.realNow());
       }
       flush();
       if (!framing) {

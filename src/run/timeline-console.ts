@@ -1,0 +1,47 @@
+import type { History } from './history';
+import type { TimelineDeps } from './timeline-types';
+
+/**
+ * What the console shows of a run's history: output up to one tick, refilled from the history
+ * when the timeline moves back, plus the run's environment notice (told once, and told again
+ * whenever the console is refilled).
+ */
+export function createTimelineConsole(
+  deps: Pick<TimelineDeps, 'resetConsole' | 'showConsole' | 'notice'>,
+) {
+  let shownUpTo = 0;
+  let noted: string | null = null;
+  return {
+    /** The last tick whose output the console shows. */
+    shownUpTo: () => shownUpTo,
+    /** A new run: nothing shown, nothing noted. */
+    reset() {
+      shownUpTo = 0;
+      noted = null;
+    },
+    /** Shows the history's output up to `tick`: appended going forward, refilled going back. */
+    follow(history: History, tick: number) {
+      if (tick < shownUpTo) {
+        deps.resetConsole(history.messagesIn(-1, tick));
+        if (noted) deps.notice(noted);
+        if (history.first > 0)
+          deps.notice(`Output before tick ${history.first} fell out of the history.`);
+      } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
+      shownUpTo = tick;
+    },
+    /** Live output up to `tick` was shown as it came. */
+    shownLive(tick: number) {
+      shownUpTo = Math.max(shownUpTo, tick);
+    },
+    /** Shows the history's output up to `tick` at most, from scratch (a restored future). */
+    refill(history: History, tick: number) {
+      shownUpTo = Math.min(shownUpTo, tick);
+      deps.resetConsole(history.messagesIn(-1, shownUpTo));
+    },
+    /** The environment notice of a tick, told when it differs from the last one told. */
+    environment(note: string) {
+      if (note !== noted) deps.notice(note);
+      noted = note;
+    },
+  };
+}
