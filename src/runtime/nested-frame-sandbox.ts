@@ -193,8 +193,9 @@ export function installNestedFrameSandbox(
         return attach(this, init);
       },
   );
-  // A custom element's closed declarative root, as its code reads it (one made by the
-  // browser's parser: document.write).
+  // A custom element's closed declarative root, as its code reads it: should the browser's
+  // parser make one the declarer did not (Chromium makes none from document.write; an e2e
+  // test holds it to that), the runtime sees it as soon as the element's code does.
   patch(
     win.ElementInternals?.prototype,
     'shadowRoot',

@@ -276,3 +276,34 @@ test('a <frame> is removed before its page runs, and the console says why', asyn
   expect(dialogs).toEqual([]);
   expect(context.pages()).toHaveLength(1);
 });
+
+// The parser fed by document.write could make a closed root that no script reaches, with its
+// frames loading under the preview's flags. Chromium declares no root there (after document.open
+// the templates stay inert and their frames never load): this holds it to that, since a browser
+// that did would need a hook in the runtime (setHTMLUnsafe and parseHTMLUnsafe have theirs).
+test('HTML written with document.write declares no shadow root; its frames stay inert', async ({
+  page,
+  context,
+}) => {
+  const dialogs = acceptDialogs(page);
+  await replaceEditorText(
+    page,
+    String.raw`const inner = (name: string) =>
+  '<script>alert("' + name + '"); window.open("about:blank");<\/script>';
+const frame = (name: string) => "<iframe srcdoc='" + inner(name) + "'></iframe>";
+const declare = (mode: string, name: string) =>
+  '<div id="' + name + '"><template shadowrootmode="' + mode + '">' + frame(name) + '</template></div>';
+document.write(declare('closed', 'written-closed') + declare('open', 'written-open'));
+document.writeln('<div id="split"><template shadowrootmode="closed">');
+document.write(frame('split closed') + '</template></div>');
+document.close();
+const roots = ['written-closed', 'written-open', 'split'].filter((id) => document.getElementById(id)!.shadowRoot);
+console.log('written: templates', document.querySelectorAll('template[shadowrootmode]').length, 'roots', roots.length, 'frames', window.frames.length);
+`,
+  );
+  await expect(consoleLog(page)).toContainText('written: templates 3 roots 0 frames 0', {
+    timeout: 30_000,
+  });
+  expect(dialogs).toEqual([]);
+  expect(context.pages()).toHaveLength(1);
+});
