@@ -80,6 +80,25 @@ test('a microtask storm is stopped by the watchdog; the next load does not auto-
   await expect(runStatus(page)).toHaveText('Not responding at tick 0', { timeout: 30_000 });
 });
 
+// A hang the loop guard cannot see (a regular expression backtracking for ages) ends with the
+// frame stopped in the middle of its task: the lines logged before it are what the user has
+// to find where it hung, and they were still waiting for the end of that task.
+test('the lines logged just before a hang the loop guard cannot stop still show', async ({
+  page,
+}) => {
+  await getLoadedApp(page);
+  await openFile(page, ENTRY);
+  await replaceEditorText(
+    page,
+    "console.log('checking the input');\nconsole.log('pattern', /(a+)+$/.source);\nconst ok = /(a+)+$/.test('a'.repeat(40) + '!');\nconsole.log('checked', ok);\n",
+  );
+  await expect(runStatus(page)).toHaveText('Not responding at tick 0', { timeout: 30_000 });
+  await expect(consoleLog(page)).toContainText('stopped responding at tick 0');
+  await expect(consoleLog(page)).toContainText('checking the input');
+  await expect(consoleLog(page)).toContainText('pattern (a+)+$');
+  await expect(consoleLog(page)).not.toContainText('checked');
+});
+
 test('a microtask storm in a later tick is reported with the tick it hung at', async ({ page }) => {
   await getLoadedApp(page);
   await openFile(page, ENTRY);

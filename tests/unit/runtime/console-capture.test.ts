@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeMessage, SerializedValue } from '../../../src/protocol/index.ts';
 import { installConsoleCapture } from '../../../src/runtime/console-capture.ts';
 import { formatArgs } from '../../../src/runtime/console-format.ts';
-import { createOutbox, type ConsoleEntry } from '../../../src/runtime/outbox.ts';
+import { EAGER_ENTRIES, createOutbox, type ConsoleEntry } from '../../../src/runtime/outbox.ts';
 
 /** A console whose methods record their calls, captured like the iframe's. */
 function captured(forwardLimit?: number) {
@@ -139,20 +139,43 @@ describe('console capture', () => {
 });
 
 describe('outbox', () => {
-  it('coalesces console entries per microtask and keeps order with other messages', async () => {
+  const entry = (v: string): ConsoleEntry => ({ level: 'log', args: [{ t: 'string', v }] });
+
+  it('posts the first entries of a burst at once: a task that never ends has sent them', () => {
+    const sent: RuntimeMessage[] = [];
+    // The burst's end never comes, as in a frame stopped in the middle of its task.
+    const outbox = createOutbox(
+      (m) => sent.push(m),
+      () => {},
+    );
+    outbox.console(entry('checking the input'));
+    outbox.console(entry('pattern'));
+    expect(sent).toEqual([
+      { type: 'console', ...entry('checking the input') },
+      { type: 'console', ...entry('pattern') },
+    ]);
+  });
+
+  it('batches a burst past its first entries until its end, in order with other messages', async () => {
     const sent: RuntimeMessage[] = [];
     const outbox = createOutbox((m) => sent.push(m), queueMicrotask);
-    const entry = (v: string): ConsoleEntry => ({ level: 'log', args: [{ t: 'string', v }] });
-    outbox.console(entry('a'));
-    outbox.console(entry('b'));
+    for (let i = 0; i < EAGER_ENTRIES + 2; i++) outbox.console(entry(`e${i}`));
     outbox.send({ type: 'evaluated' });
-    outbox.console(entry('c'));
+    outbox.console(entry('after'));
+    outbox.console(entry('last'));
+    expect(sent).toHaveLength(EAGER_ENTRIES + 2);
     await Promise.resolve();
-    expect(sent).toEqual([
-      { type: 'console-batch', entries: [entry('a'), entry('b')] },
+    expect(sent.slice(EAGER_ENTRIES)).toEqual([
+      {
+        type: 'console-batch',
+        entries: [entry(`e${EAGER_ENTRIES}`), entry(`e${EAGER_ENTRIES + 1}`)],
+      },
       { type: 'evaluated' },
-      { type: 'console', ...entry('c') },
+      { type: 'console-batch', entries: [entry('after'), entry('last')] },
     ]);
+    // The next burst starts eager again.
+    outbox.console(entry('next'));
+    expect(sent.at(-1)).toEqual({ type: 'console', ...entry('next') });
   });
 
   it('streams a long synchronous burst in bounded batches', () => {
@@ -166,5 +189,6 @@ describe('outbox', () => {
     const sizes = sent.map((m) => (m.type === 'console-batch' ? m.entries.length : 1));
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(100_000);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(500);
+    expect(sent.length).toBeLessThan(EAGER_ENTRIES + 100_000 / 500 + 2);
   });
 });
