@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFile, preview, replaceEditorText, runStatus, waitForRun } from './helpers';
+import {
+  openFile,
+  preview,
+  replaceEditorText,
+  runStatus,
+  waitForOutput,
+  waitForRun,
+} from './helpers';
 
 // The first run need not wait for esbuild: the example's program ships with the app, and a
 // project's last program is cached by its files. These tests hold esbuild's wasm download, so
@@ -35,8 +42,9 @@ async function recordHeadings(page: Page): Promise<string[]> {
   return seen;
 }
 
+/** src/greet.ts with another greeting; it logs `greet <greeting>`, the run's own line. */
 const GREET = (greeting: string) =>
-  `export function greet(name: string): string {\n  return \`${greeting}, \${name}!\`;\n}\n`;
+  `export function greet(name: string): string {\n  return \`${greeting}, \${name}!\`;\n}\nconsole.log('greet ${greeting}');\n`;
 
 const heading = (page: Page) => preview(page).locator('h1');
 
@@ -74,6 +82,8 @@ test('the example shows its preview before esbuild has loaded, and edits then re
   esbuild.release();
   await openFile(page, 'src/greet.ts');
   await replaceEditorText(page, GREET('Welcome'));
+  // The edit's run is in the preview before looking into it (not the frame it replaces).
+  await waitForOutput(page, 'greet Welcome', 60_000);
   await expect(heading(page)).toHaveText('Welcome, Ada!', { timeout: 60_000 });
   await waitForRun(page);
 });
@@ -87,6 +97,7 @@ test('a reload runs the project’s last program at once; a changed project neve
   await expect(runStatus(page)).toHaveText('Running', { timeout: 60_000 });
   await openFile(page, 'src/greet.ts');
   await replaceEditorText(page, GREET('Hello there'));
+  await waitForOutput(page, 'greet Hello there', 60_000);
   await expect(heading(page)).toHaveText('Hello there, Ada!', { timeout: 60_000 });
   // Cached once builds pause; the reload below needs it there.
   await expect.poll(() => cachedPrograms(page), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -102,6 +113,7 @@ test('a reload runs the project’s last program at once; a changed project neve
   // is the edited project's program, never the shipped example's nor the last cached one.
   await openFile(page, 'src/greet.ts');
   await replaceEditorText(page, GREET('Goodbye'));
+  await waitForOutput(page, 'greet Goodbye', 60_000);
   await expect(heading(page)).toHaveText('Goodbye, Ada!', { timeout: 60_000 });
   esbuild.hold();
   seen.length = 0;

@@ -8,8 +8,10 @@ import {
   openFile,
   preview,
   replaceEditorText,
+  runAndWaitForOutput,
   runStatus,
   typeAtEnd,
+  waitForOutput,
 } from './helpers';
 
 const ENTRY = 'src/main.ts';
@@ -39,11 +41,14 @@ test('typing into Monaco updates the preview and the console', async ({ page }) 
   await openFile(page, ENTRY);
   await replaceEditorText(
     page,
-    "const h = document.createElement('h1');\nh.textContent = 'Typed ' + 6 * 7;\ndocument.body.replaceChildren(h);\n",
+    "const h = document.createElement('h1');\nh.textContent = 'Typed ' + 6 * 7;\ndocument.body.replaceChildren(h);\nconsole.log('pasted');\n",
   );
+  await waitForOutput(page, 'pasted');
   await expect(preview(page).locator('h1')).toHaveText('Typed 42');
-  await typeAtEnd(page, "console.log('typed key by key');");
-  await expect(consoleLog(page)).toContainText('typed key by key');
+  // The line is complete only with its last key (no ';' after it): a run of a half-typed
+  // line cannot log it, so once it shows, no later key's run replaces this preview.
+  await typeAtEnd(page, "console.log('typed key by key')");
+  await waitForOutput(page, 'typed key by key');
   await expect(preview(page).locator('h1')).toHaveText('Typed 42');
 });
 
@@ -51,12 +56,16 @@ test('a syntax error shows Build failed, a marker and file:line, keeping the las
   page,
 }) => {
   await openFile(page, ENTRY);
-  await replaceEditorText(page, "document.body.textContent = 'still here';\n");
+  const program = "document.body.textContent = 'still here';\nconsole.log('still here');\n";
+  await replaceEditorText(page, program);
+  await waitForOutput(page, 'still here');
   await expect(preview(page).locator('body')).toHaveText('still here');
-  await typeAtEnd(page, 'const broken = ;');
+  // Pasted, one change: typed, its first keys ('c', 'co', …) are programs that build and
+  // run, and such a run could replace the preview while the check below looks into it.
+  await replaceEditorText(page, program + 'const broken = ;\n');
   await expect(runStatus(page)).toHaveText('Build failed');
   await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
-  await expect(consoleLog(page)).toContainText(`${ENTRY}:2:`);
+  await expect(consoleLog(page)).toContainText(`${ENTRY}:3:`);
   await expect(preview(page).locator('body')).toHaveText('still here');
 });
 
@@ -100,8 +109,14 @@ test('a preview that stops answering is removed; the app stays responsive and th
   await expect(runStatus(page)).toHaveText('Not responding at tick 0', { timeout: 30_000 });
   await expect(consoleLog(page)).toContainText('stopped responding');
   // The app still answers: the editor takes the fix and Run starts a working preview.
-  await replaceEditorText(page, "document.body.textContent = 'recovered';\n");
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await replaceEditorText(
+    page,
+    "document.body.textContent = 'recovered';\nconsole.log('recovered');\n",
+  );
+  // Auto-run is still on in this load, so the fix runs by itself; Run then runs it again in a
+  // new preview (whichever came last is the one to look into).
+  await waitForOutput(page, 'recovered');
+  await runAndWaitForOutput(page, 'recovered');
   await expect(runStatus(page)).toHaveText('Running');
   await expect(preview(page).locator('body')).toHaveText('recovered');
 });
@@ -109,6 +124,8 @@ test('a preview that stops answering is removed; the app stays responsive and th
 test('the React template renders and responds to a click', async ({ page }) => {
   await createFromTemplate(page, 'React + TypeScript');
   await expect(fileItem(page, 'src/App.tsx')).toBeVisible();
+  // The template's run is in the preview (its App logs at mount), not the example's.
+  await waitForOutput(page, 'count changed');
   const button = preview(page).getByRole('button', { name: /count/i });
   await expect(button).toBeVisible({ timeout: 30_000 });
   const before = await button.textContent();

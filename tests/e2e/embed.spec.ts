@@ -7,20 +7,21 @@ import {
   replaceEditorText,
   runStatus,
   tickOf,
-  waitForRun,
+  waitForOutput,
 } from './helpers';
 
 const ENTRY = 'src/main.ts';
 
 /** A counter the run can be paused and stepped through: one tick every 100 ms. */
 const PROGRAM =
-  "let n = 0;\nconst h = document.createElement('h1');\nh.textContent = 'Embedded 0';\ndocument.body.replaceChildren(h);\nsetInterval(() => { n += 1; h.textContent = 'Embedded ' + n; }, 100);\n";
+  "let n = 0;\nconst h = document.createElement('h1');\nh.textContent = 'Embedded 0';\ndocument.body.replaceChildren(h);\nsetInterval(() => { n += 1; h.textContent = 'Embedded ' + n; }, 100);\nconsole.log('counter started');\n";
 
 /** Edits the example, then returns the iframe `src` of the Share dialog's embed code. */
 async function embedSrc(page: Page): Promise<string> {
   await getLoadedApp(page);
   await openFile(page, ENTRY);
   await replaceEditorText(page, PROGRAM);
+  await waitForOutput(page, 'counter started');
   await expect(preview(page).locator('h1')).toHaveText(/Embedded [1-9]/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share' });
@@ -81,7 +82,11 @@ test('?embed without a link shows the example; edits in an embed stay out of sav
 }) => {
   await getLoadedApp(page);
   await openFile(page, ENTRY);
-  await replaceEditorText(page, "document.body.textContent = 'saved in the app';\n");
+  await replaceEditorText(
+    page,
+    "document.body.textContent = 'saved in the app';\nconsole.log('saved in the app');\n",
+  );
+  await waitForOutput(page, 'saved in the app');
   await expect(preview(page).locator('body')).toHaveText('saved in the app', { timeout: 30_000 });
 
   await page.setViewportSize({ width: 420, height: 700 });
@@ -91,8 +96,13 @@ test('?embed without a link shows the example; edits in an embed stay out of sav
   await expect(preview(page).locator('h1')).toHaveText('Hello, Ada!');
   await page.getByRole('tab', { name: 'Code' }).click();
   await expect(page.locator('.pp-editor-tab')).toHaveText(ENTRY);
-  await replaceEditorText(page, "document.body.textContent = 'typed in the embed';\n");
-  await waitForRun(page);
+  await replaceEditorText(
+    page,
+    "document.body.textContent = 'typed in the embed';\nconsole.log('typed in the embed');\n",
+  );
+  // The edit's run, seen from its output (narrow, the console is a tab of its own).
+  await page.getByRole('tab', { name: 'Console' }).click();
+  await waitForOutput(page, 'typed in the embed');
   // Ctrl/Cmd+S outside the editor never opens the browser's Save page in an embed either.
   await page.evaluate(() =>
     window.addEventListener('keydown', (e) => {

@@ -6,6 +6,7 @@ import {
   openFile,
   preview,
   replaceEditorText,
+  waitForOutput,
 } from './helpers';
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Files' });
@@ -45,8 +46,9 @@ test('a new file imported from the entry is used by the preview', async ({ page 
   await openFile(page, 'src/main.ts');
   await replaceEditorText(
     page,
-    "import { shout } from './shout';\ndocument.body.textContent = shout('from another file');\n",
+    "import { shout } from './shout';\ndocument.body.textContent = shout('from another file');\nconsole.log(document.body.textContent);\n",
   );
+  await waitForOutput(page, 'FROM ANOTHER FILE!');
   await expect(preview(page).locator('body')).toHaveText('FROM ANOTHER FILE!');
 });
 
@@ -193,9 +195,11 @@ test('an uploaded PNG is imported from code and shown by the preview', async ({ 
       'img.src = dot;',
       "img.alt = 'uploaded dot';",
       'document.body.append(img);',
+      "console.log('dot added');",
       '',
     ].join('\n'),
   );
+  await waitForOutput(page, 'dot added');
   const img = preview(page).getByRole('img', { name: 'uploaded dot' });
   await expect(img).toBeVisible();
   await expect

@@ -10,6 +10,7 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 
 // The preview never takes the keyboard from the app by itself: only the user's own click or
@@ -34,8 +35,11 @@ b.addEventListener('click', () => {
   b.textContent = 'Clicked ' + ++count;
 });
 document.body.replaceChildren(b);
+console.log('button made');
 `,
   );
+  // The new run first: the clicks below must not land in the frame it replaces.
+  await waitForOutput(page, 'button made');
   const button = preview(page).getByRole('button', { name: /Clicked/ });
   await expect(button).toHaveText('Clicked 0', { timeout: 30_000 });
   for (let i = 1; i <= 3; i++) {

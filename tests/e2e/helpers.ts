@@ -44,12 +44,51 @@ export async function typeAtEnd(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/** Pastes `text` at the end of the open file: one change, so one run follows. */
+export async function pasteAtEnd(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await focusEditor(page);
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
 /**
- * Waits for the run that follows an edit: status goes through Building… and settles on
- * `status` (auto-run or Run). Reading the preview after this sees the new run.
+ * Waits until the Run status shows `status`. Right after an edit this proves nothing about
+ * the edit's run: the last run already showed "Running", and the edit's auto-run starts a
+ * moment later. To look inside the preview after an edit, use waitForOutput.
  */
 export async function waitForRun(page: Page, status = 'Running'): Promise<void> {
   await expect(runStatus(page)).toHaveText(status, { timeout: 30_000 });
+}
+
+/**
+ * Waits until the console shows `text`, a line the edited program logs and the last run did
+ * not: the edit's run is then the one in the preview, as a user sees from its output. Do this
+ * before looking inside the preview after an edit. Each run gets a new iframe and the old one
+ * is removed: a click or a wait begun in the old one right after the edit ends with "Target
+ * page, context or browser has been closed", and a check the old run also passes proves
+ * nothing. The console is outside the preview, and the line stays (a state, not a moment).
+ *
+ * The edit must be one change (a paste), or typed so that the line is complete only with
+ * its last key (end on the closing quote; Monaco types over the closing brackets): a run of a
+ * half-typed text that already logs `text` would be replaced by the next key's run.
+ */
+export async function waitForOutput(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await expect(consoleLog(page)).toContainText(text, { timeout });
+}
+
+/**
+ * Presses Run and waits for that run's console line `text`, one the program logs as it
+ * starts (not later). Run starts the same program again, and the last run printed that line
+ * too: the console is cleared first, so only the new run can show it anew. After an edit,
+ * wait for the edit's own run (waitForOutput) before this: its line could otherwise come
+ * after the clear.
+ */
+export async function runAndWaitForOutput(page: Page, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'Clear console' }).click();
+  await expect(consoleLog(page)).not.toContainText(text);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await waitForOutput(page, text);
 }
 
 /** New project › template › "Create project" (the current project stays saved in Projects). */

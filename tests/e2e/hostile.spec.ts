@@ -6,8 +6,10 @@ import {
   openFile,
   preview,
   replaceEditorText,
+  runAndWaitForOutput,
   runStatus,
   typeAtEnd,
+  waitForOutput,
 } from './helpers';
 
 // Programs that misbehave on purpose: each gets a message saying what happened, at the user's
@@ -38,8 +40,10 @@ test('a form submitted without preventDefault is reported as navigation, not as 
   await expect(consoleLog(page)).not.toContainText('stopped responding');
   // The click left the keyboard in the removed preview: the user clicks into the code.
   await focusEditor(page);
-  await replaceEditorText(page, "document.body.textContent = 'back';\n");
-  await runButton(page).click();
+  await replaceEditorText(page, "document.body.textContent = 'back';\nconsole.log('back');\n");
+  // Auto-run is on, so the fix runs by itself; Run then runs it again in a new preview.
+  await waitForOutput(page, 'back');
+  await runAndWaitForOutput(page, 'back');
   await expect(preview(page).locator('body')).toHaveText('back');
   await expect(runStatus(page)).toHaveText('Running');
 });

@@ -1,5 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { consoleLog, getLoadedApp, preview, replaceEditorText, runStatus } from './helpers';
+import {
+  consoleLog,
+  getLoadedApp,
+  preview,
+  replaceEditorText,
+  runAndWaitForOutput,
+  runStatus,
+  waitForOutput,
+} from './helpers';
 
 /** Monaco's text field, named after the open file. */
 const editorInput = (page: Page) => page.getByRole('textbox', { name: /^Editor:/ });
@@ -46,8 +54,12 @@ test('on a 375×812 phone nothing scrolls sideways; Preview, Run and Console are
   await page.getByRole('tab', { name: 'Preview' }).click();
   const button = preview(page).getByRole('button', { name: /Click/ });
   await expect(button).toBeVisible();
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  // Run starts the program again in a new preview: its output, in the console cleared first,
+  // says that preview is up (the click below must not land in the one it replaces).
+  await page.getByRole('tab', { name: 'Console' }).click();
+  await runAndWaitForOutput(page, 'Hello from src/main.ts');
   await expect(runStatus(page)).toHaveText('Running', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Preview' }).click();
   await button.click();
   await expect(preview(page).getByRole('button', { name: 'Clicked 1 time' })).toBeVisible();
 
@@ -189,12 +201,13 @@ test('at 768 px the playback bar over the preview shows the whole tick text and 
   await getLoadedApp(page);
   await replaceEditorText(
     page,
-    "document.body.textContent = 'ticking';\nsetInterval(() => {}, 5);\n",
+    "document.body.textContent = 'ticking';\nsetInterval(() => {}, 5);\nconsole.log('ticking');\n",
   );
   const tick = page.locator('.pp-transport .pp-tick');
   const bar = page.locator('.pp-transport');
   const frame = page.locator('iframe[title="Preview"]');
   // The edited program's run is on screen (not the example's, whose frame it replaces).
+  await waitForOutput(page, 'ticking');
   await expect(preview(page).locator('body')).toHaveText('ticking', { timeout: 30_000 });
   const before = { bar: await boxOf(bar), preview: await boxOf(frame) };
   // Four-digit ticks and ten seconds or more: the text is at its longest for a while.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getLoadedApp, openFile, preview, replaceEditorText } from './helpers';
+import { getLoadedApp, openFile, preview, replaceEditorText, waitForOutput } from './helpers';
 import { startNodeModulesServer, type NodeModulesServer } from './node-modules-server';
 
 // Types for npm packages come from the configured type source; here a local server of the
@@ -39,9 +39,10 @@ test('a package with its own types: a wrong use is an error, a right one is not,
 
   await replaceEditorText(
     page,
-    "import { strToU8 } from 'fflate';\nconst size: number = strToU8('hi').length;\ndocument.body.textContent = String(size);\n",
+    "import { strToU8 } from 'fflate';\nconst size: number = strToU8('hi').length;\ndocument.body.textContent = String(size);\nconsole.log('size ' + size);\n",
   );
   await expect(typeErrors(page)).toHaveCount(0);
+  await waitForOutput(page, 'size 2');
   await expect(preview(page).locator('body')).toHaveText('2');
 });
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { getLoadedApp, openFile, preview, replaceEditorText } from './helpers';
+import { getLoadedApp, openFile, preview, replaceEditorText, waitForOutput } from './helpers';
 
 // Bare imports other than React come from the configured ESM CDN. No CDN is reachable in
 // tests, so this test starts its own and points the settings at it.
@@ -49,8 +49,9 @@ test('a bare import loads from the configured CDN at the version in package.json
   await openFile(page, 'src/main.ts');
   await replaceEditorText(
     page,
-    "import shoutyName, { shout } from 'shouty';\ndocument.body.textContent = shout(shoutyName);\n",
+    "import shoutyName, { shout } from 'shouty';\ndocument.body.textContent = shout(shoutyName);\nconsole.log(document.body.textContent);\n",
   );
+  await waitForOutput(page, 'SHOUTY!!');
   await expect(preview(page).locator('body')).toHaveText('SHOUTY!!');
   expect(requested).toContain('/shouty@2.1.0');
 });

@@ -7,6 +7,7 @@ import {
   replaceEditorText,
   runStatus,
   tickOf,
+  waitForOutput,
 } from './helpers';
 
 /** A page with a text field and a heading; it logs each Alt+P it receives, numbered. */
@@ -20,6 +21,7 @@ addEventListener('keydown', (e) => {
   if (e.code === 'KeyP') console.log('program got KeyP #' + ++got);
 });
 setInterval(() => {}, 100);
+console.log('keys ready');
 `;
 
 test.describe.configure({ timeout: 120_000 });
@@ -30,6 +32,8 @@ test('run shortcuts work while the preview has focus, but not while typing in it
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, PROGRAM);
+  // The new run is in the preview: the clicks below must not land in the frame it replaces.
+  await waitForOutput(page, 'keys ready');
   await expect(preview(page).locator('h1')).toHaveText('Keys', { timeout: 30_000 });
 
   // Typing in the program's field: Alt+P is the program's key (it sees it), not a pause.
@@ -84,6 +88,7 @@ addEventListener('keyup', (e) => {
   last = null;
 });
 setInterval(() => {}, 100);
+console.log('save keys ready');
 `;
 
 test('Ctrl/Cmd+S in the preview saves the project and cancels the browser’s Save page', async ({
@@ -92,6 +97,7 @@ test('Ctrl/Cmd+S in the preview saves the project and cancels the browser’s Sa
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, SAVE_PROGRAM);
+  await waitForOutput(page, 'save keys ready');
   await expect(preview(page).locator('h1')).toHaveText('Keys', { timeout: 30_000 });
   const saveStatus = page.getByRole('status', { name: 'Save status' });
 
@@ -108,6 +114,7 @@ test('a program that handles Ctrl/Cmd+S keeps it; while paused the app saves', a
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, SAVE_PROGRAM);
+  await waitForOutput(page, 'save keys ready');
   await expect(preview(page).locator('h1')).toHaveText('Keys', { timeout: 30_000 });
   const saveStatus = page.getByRole('status', { name: 'Save status' });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getLoadedApp, openFile, preview, runStatus, typeAtEnd } from './helpers';
+import { getLoadedApp, openFile, pasteAtEnd, preview, runStatus, waitForOutput } from './helpers';
 
 /** The veil over a paused preview (the status bar's "Paused" is another element). */
 const veil = (page: Page) => page.locator('.pp-preview').getByText('Paused', { exact: true });
@@ -12,8 +12,11 @@ test('a paused preview is veiled and ignores clicks, also after an error and a s
 }) => {
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
-  // The example's counter and clock, plus an error in a later tick.
-  await typeAtEnd(page, "\nsetTimeout(() => { throw new Error('late failure'); }, 300);\n");
+  // The example's counter and clock, plus an error in a later tick. Pasted, one change:
+  // typed, a half-typed line could already throw and its run end in Error, then be replaced
+  // by the next key's run under the clicks below.
+  await pasteAtEnd(page, "\nsetTimeout(() => { throw new Error('late failure'); }, 300);\n");
+  await waitForOutput(page, 'late failure');
   await expect(runStatus(page)).toHaveText('Error', { timeout: 30_000 });
 
   await counter(page).click();

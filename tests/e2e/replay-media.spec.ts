@@ -8,12 +8,14 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 
 // A program that reads media queries each tick and listens for their changes: the colour
 // scheme, and a width 60 px wider than the preview it starts in. Replays must give it the
 // values the live run had at each tick, and its change listeners must run at the same ticks.
 const PROGRAM = `document.body.dataset.program = 'media';
+console.log('media program');
 const dark = matchMedia('(prefers-color-scheme: dark)');
 const wide = matchMedia('(min-width: ' + (innerWidth + 60) + 'px)');
 const p = document.createElement('p');
@@ -42,6 +44,7 @@ async function start(page: Page) {
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, PROGRAM);
+  await waitForOutput(page, 'media program');
   await expect(preview(page).locator('body[data-program="media"]')).toBeAttached({
     timeout: 30_000,
   });

@@ -9,11 +9,13 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 
 // Each frame sizes the canvas to the viewport and draws at places read from it; a resize is
 // logged. Replays must see the viewport the live run had at each tick, across a resize.
 const PROGRAM = `document.body.dataset.program = 'viewport';
+console.log('viewport program');
 document.body.style.margin = '0';
 document.body.style.overflow = 'hidden';
 const canvas = document.createElement('canvas');
@@ -61,6 +63,7 @@ test('a canvas drawn from the viewport replays exactly across a resize of the pr
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, PROGRAM);
+  await waitForOutput(page, 'viewport program');
   await expect(preview(page).locator('body[data-program="viewport"]')).toBeAttached({
     timeout: 30_000,
   });
@@ -140,6 +143,7 @@ test('a replay keeps the recorded size after a window resize of under a pixel of
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, PROGRAM);
+  await waitForOutput(page, 'viewport program');
   await expect(preview(page).locator('body[data-program="viewport"]')).toBeAttached({
     timeout: 30_000,
   });
@@ -189,6 +193,7 @@ test('a console line evaluated after a resize while paused replays at the size i
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, PROGRAM);
+  await waitForOutput(page, 'viewport program');
   await expect(preview(page).locator('body[data-program="viewport"]')).toBeAttached({
     timeout: 30_000,
   });

@@ -10,11 +10,13 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 
 // A timer toggles a class every 250 ms: a 700 ms `transition` of transform is retargeted
 // mid-way each time, while an @keyframes spin runs on its own.
 const CSS_PROGRAM = `document.body.dataset.program = 'css';
+console.log('css program');
 const style = document.createElement('style');
 style.textContent = \`
   body { margin: 0; }
@@ -33,6 +35,7 @@ setInterval(() => n++, 90);
 
 // Each frame fills the canvas to the viewport and draws at a place read from it.
 const CANVAS_PROGRAM = `document.body.dataset.program = 'canvas';
+console.log('canvas program');
 document.body.style.margin = '0';
 const canvas = document.createElement('canvas');
 canvas.style.display = 'block';
@@ -54,6 +57,7 @@ requestAnimationFrame(draw);
 // An object URL is a fresh random UUID in every frame (no seeded randomness reaches it): the
 // canvas colour it picks differs in a replay while the page's HTML stays the same.
 const UNREPLAYABLE_PROGRAM = `document.body.dataset.program = 'unreplayable';
+console.log('unreplayable program');
 const canvas = document.createElement('canvas');
 canvas.width = 200;
 canvas.height = 100;
@@ -73,6 +77,7 @@ const timer = setInterval(() => {
 // A button with a :hover transition (the pointer's, which no replay has) whose click starts a
 // transition of its own on the same element (the program's, which a replay must show).
 const HOVER_PROGRAM = `document.body.dataset.program = 'hover';
+console.log('hover program');
 const style = document.createElement('style');
 style.textContent = \`
   body { margin: 0; padding: 20px; }
@@ -104,6 +109,7 @@ async function runProgram(page: Page, name: string, code: string, firstTicks: nu
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, code);
   // The new run shows (the Timeline counted the old one's ticks until then).
+  await waitForOutput(page, `${name} program`);
   await expect(preview(page).locator(`body[data-program="${name}"]`)).toBeAttached({
     timeout: 30_000,
   });
@@ -208,6 +214,8 @@ test("a button's :hover transition is not fingerprinted; the transition its clic
 }) => {
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, HOVER_PROGRAM);
+  // The new run first: the click below must not land in the frame it replaces.
+  await waitForOutput(page, 'hover program');
   await expect(preview(page).locator('body[data-program="hover"]')).toBeAttached({
     timeout: 30_000,
   });

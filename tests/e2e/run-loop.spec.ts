@@ -9,12 +9,15 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 
 const frame = (page: Page) => page.locator('iframe[title="Preview"]');
 
 async function openCanvas(page: Page) {
   await createFromTemplate(page, 'Canvas');
+  // The template's run is in the preview (it logs its first ball), not the example's.
+  await waitForOutput(page, 'first ball');
   await expect(preview(page).locator('#frames')).toHaveText(/Frame [1-9]/, { timeout: 30_000 });
 }
 
@@ -146,8 +149,11 @@ b.addEventListener('click', () => {
   console.log('click', count, Math.random().toFixed(6));
 });
 document.body.replaceChildren(b);
+console.log('button made');
 `,
   );
+  // The new run first: the clicks below must not land in the frame it replaces.
+  await waitForOutput(page, 'button made');
   const button = preview(page).getByRole('button', { name: /Clicked/ });
   await expect(button).toHaveText('Clicked 0', { timeout: 30_000 });
   for (let i = 1; i <= 3; i++) {
@@ -169,6 +175,8 @@ document.body.replaceChildren(b);
 
 test('a React app with useState and effects pauses and replays', async ({ page }) => {
   await createFromTemplate(page, 'React + TypeScript');
+  // The template's run is in the preview (its App logs at mount), not the example's.
+  await waitForOutput(page, 'count changed');
   const button = preview(page).getByRole('button', { name: /count/i });
   await expect(button).toHaveText('count is 0', { timeout: 30_000 });
   await button.click();
@@ -271,12 +279,15 @@ channel.port2.postMessage('first');
 test('a new run after an edit plays at the speed chosen for the last one', async ({ page }) => {
   // The preview shows its virtual time; its rate against this test's clock is the run's speed.
   const program = (name: string) =>
-    `const t0 = performance.now();\nsetInterval(() => {\n  document.body.textContent = '${name} ' + Math.round(performance.now() - t0);\n}, 40);\n`;
+    `const t0 = performance.now();\nsetInterval(() => {\n  document.body.textContent = '${name} ' + Math.round(performance.now() - t0);\n}, 40);\nconsole.log('${name} started');\n`;
   const body = preview(page).locator('body');
   await runProgram(page, program('first'));
+  await waitForOutput(page, 'first started');
   await expect(body).toHaveText(/^first \d+$/, { timeout: 30_000 });
   await page.getByRole('radio', { name: 'Speed 4×' }).click();
   await runProgram(page, program('second'));
+  // The new run first: reading the page below must not begin in the frame it replaces.
+  await waitForOutput(page, 'second started');
   await expect(body).toHaveText(/^second \d+$/, { timeout: 30_000 });
   const read = async () => ({
     virtual: Number((await body.textContent())!.split(' ')[1]),
@@ -366,6 +377,7 @@ test('a fetched response is replayed from the record after seeking, never fetche
 });
 `,
   );
+  await waitForOutput(page, 'fetched');
   const body = preview(page).locator('body');
   await expect(body).toHaveText('201 | 1 | answer 1', { timeout: 30_000 });
   await pause(page);

@@ -5,8 +5,10 @@ import {
   openFile,
   preview,
   replaceEditorText,
+  runAndWaitForOutput,
   runStatus,
   typeAtEnd,
+  waitForOutput,
 } from './helpers';
 
 const ENTRY = 'src/main.ts';
@@ -29,8 +31,10 @@ test('an endless loop at top level is stopped by the loop guard, naming file and
   // The error's frame is mapped to the loop in the user's file.
   await expect(log.getByRole('button', { name: new RegExp(`^${ENTRY}:2:`) })).toBeVisible();
   // The app stays usable: the editor takes a fix and Run starts a working preview.
-  await replaceEditorText(page, "document.body.textContent = 'fixed';\n");
-  await runButton(page).click();
+  await replaceEditorText(page, "document.body.textContent = 'fixed';\nconsole.log('fixed');\n");
+  // Auto-run is on, so the fix runs by itself; Run then runs it again in a new preview.
+  await waitForOutput(page, 'fixed');
+  await runAndWaitForOutput(page, 'fixed');
   await expect(runStatus(page)).toHaveText('Running');
   await expect(preview(page).locator('body')).toHaveText('fixed');
 });
@@ -47,7 +51,8 @@ test('an endless loop in a timer callback is reported, and the next run works', 
   await expect(runStatus(page)).toHaveText('Error', { timeout: 20_000 });
   await expect(consoleLog(page)).toContainText(`Possible infinite loop at ${ENTRY}:3`);
   await expect(preview(page).locator('body')).toHaveText('before');
-  await replaceEditorText(page, "document.body.textContent = 'after';\n");
+  await replaceEditorText(page, "document.body.textContent = 'after';\nconsole.log('after');\n");
+  await waitForOutput(page, 'after');
   await expect(runStatus(page)).toHaveText('Running');
   await expect(preview(page).locator('body')).toHaveText('after');
 });

@@ -8,6 +8,7 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 import { findChromium } from './chromium';
 
@@ -33,6 +34,7 @@ setInterval(() => {
   p.textContent = 'beat ' + beats + ' at ' + new Date().toISOString();
 }, 200);
 document.body.replaceChildren(b, p);
+console.log('counter ready');
 `;
 
 async function runProgram(page: Page, code: string) {
@@ -89,6 +91,8 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   context,
 }) => {
   await runProgram(page, COUNTER);
+  // The new run first: the clicks below must not land in the frame it replaces.
+  await waitForOutput(page, 'counter ready');
   const button = preview(page).getByRole('button', { name: /Clicked/ });
   await expect(button).toHaveText('Clicked 0', { timeout: 30_000 });
   for (let i = 1; i <= 3; i++) {
@@ -160,8 +164,11 @@ b.addEventListener('click', async () => {
   console.log('loaded', (await r.text()).length);
 });
 document.body.replaceChildren(b);
+console.log('loader ready');
 `,
   );
+  // The new run first: the click below must not land in the frame it replaces.
+  await waitForOutput(page, 'loader ready');
   const button = preview(page).getByRole('button', { name: 'Load' });
   await button.click();
   await expect(consoleLog(page)).toContainText('loaded 100000', { timeout: 30_000 });

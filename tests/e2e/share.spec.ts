@@ -10,6 +10,7 @@ import {
   replaceEditorText,
   runStatus,
   typeAtEnd,
+  waitForOutput,
   waitForRun,
 } from './helpers';
 
@@ -33,6 +34,7 @@ async function sharedLink(page: Page, opts: { readOnly?: boolean } = {}): Promis
     page,
     "const h = document.createElement('h1');\nh.textContent = 'Shared ' + 6 * 7 + ' ✓';\ndocument.body.replaceChildren(h);\nconsole.log('shared run');\n",
   );
+  await waitForOutput(page, 'shared run');
   await expect(preview(page).locator('h1')).toHaveText('Shared 42 ✓');
   const dialog = await openShare(page);
   if (opts.readOnly) {

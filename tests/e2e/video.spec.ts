@@ -8,6 +8,7 @@ import {
   runStatus,
   tickOf,
   timeline,
+  waitForOutput,
 } from './helpers';
 
 // A counter with a button, and a clock ticking every 100 ms of virtual time (t), so the run
@@ -31,6 +32,7 @@ setInterval(() => {
 }, 100);
 show();
 document.body.replaceChildren(b, clock);
+console.log('counter ready');
 `;
 
 const counter = (page: Page) => preview(page).getByRole('button', { name: /^n=/ });
@@ -55,6 +57,8 @@ async function home(page: Page) {
 async function recordThreeClicks(page: Page, before: number, after: number) {
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, COUNTER);
+  // The new run first: the clicks below must not land in the frame it replaces.
+  await waitForOutput(page, 'counter ready');
   await expect(counter(page)).toHaveText('n=0', { timeout: 30_000 });
   await expect.poll(() => clockOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(before);
   for (let i = 1; i <= 3; i++) {
