@@ -7,7 +7,10 @@ import { rebuildOnCdnChange } from './rebuild-on-cdn';
 
 export interface FollowSettingsDeps {
   settings: SettingsStore;
-  /** After a hang, auto-run stays off for this load without changing the saved preference. */
+  /**
+   * A hang remembered from an earlier load holds auto-run off for this one, without changing
+   * the saved preference. A hang in this load leaves it on: the next edit is the user's fix.
+   */
   hang: HangWatch;
   controller: RunController;
   timeline: Timeline;
