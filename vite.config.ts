@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { firstProgramPlugin } from './scripts/first-program-plugin.ts';
+import { preloadStartupChunks } from './scripts/preload-startup-chunks.ts';
 
 // The app is a static site: a relative base by default, so dist/ works from any path on any
 // plain host. PLAYPEN_BASE sets an absolute one (e.g. /playpen/) for hosts that need it.
@@ -10,7 +11,17 @@ export default defineConfig({
   base: process.env.PLAYPEN_BASE || './',
   // The app's own text is English: React Aria's built-in strings (e.g. "Select all") follow it,
   // instead of shipping every locale's strings to be parsed on each load.
-  plugins: [react(), optimizeLocales.vite({ locales: ['en-US'] }), firstProgramPlugin()],
+  plugins: [
+    react(),
+    optimizeLocales.vite({ locales: ['en-US'] }),
+    firstProgramPlugin(),
+    // What src/main.tsx imports at once: Monaco (src/editor/load-monaco.ts) and the UI.
+    preloadStartupChunks([
+      'src/editor/monaco-setup.ts',
+      'src/editor/type-libs.ts',
+      'src/app/mount.tsx',
+    ]),
+  ],
   resolve: {
     alias: [
       // monaco-vim imports Monaco's files by their pre-0.55 paths (esm/vs/…), monaco-emacs the

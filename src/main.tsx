@@ -5,7 +5,9 @@ import { loadMonaco } from './editor/load-monaco';
 
 // This entry holds no React: the editor's chunks, the session's bundler worker (compiling
 // esbuild's wasm) and the restore from IndexedDB start while React and the UI download and
-// compile, instead of after them. The editor awaits the same Monaco promise.
+// compile, instead of after them. The editor awaits the same Monaco promise. index.html lists
+// the editor's and the UI's chunks as preloads (scripts/preload-startup-chunks.ts): they download
+// alongside this entry's own graph, not once it has run.
 void loadMonaco().catch(() => {});
 const ui = import('./app/mount');
 
