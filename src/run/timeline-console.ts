@@ -3,14 +3,16 @@ import type { TimelineDeps } from './timeline-types';
 
 /**
  * What the console shows of a run's history: output up to one tick, refilled from the history
- * when the timeline moves back, plus the run's environment notice (told once, and told again
- * whenever the console is refilled).
+ * when the timeline moves back, plus the run's environment notice and where a shared run's
+ * replay stopped (told once, and told again whenever the console is refilled: a timeline
+ * shorter than the sender's says why at every tick of it).
  */
 export function createTimelineConsole(
   deps: Pick<TimelineDeps, 'resetConsole' | 'showConsole' | 'notice'>,
 ) {
   let shownUpTo = 0;
   let noted: string | null = null;
+  let stopped: string | null = null;
   return {
     /** The last tick whose output the console shows. */
     shownUpTo: () => shownUpTo,
@@ -18,12 +20,14 @@ export function createTimelineConsole(
     reset() {
       shownUpTo = 0;
       noted = null;
+      stopped = null;
     },
     /** Shows the history's output up to `tick`: appended going forward, refilled going back. */
     follow(history: History, tick: number) {
       if (tick < shownUpTo) {
         deps.resetConsole(history.messagesIn(-1, tick));
         if (noted) deps.notice(noted);
+        if (stopped) deps.notice(stopped);
         if (history.first > 0)
           deps.notice(`Output before tick ${history.first} fell out of the history.`);
       } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
@@ -37,6 +41,11 @@ export function createTimelineConsole(
     refill(history: History, tick: number) {
       shownUpTo = Math.min(shownUpTo, tick);
       deps.resetConsole(history.messagesIn(-1, shownUpTo));
+    },
+    /** Where a shared run's replay stopped; null once the run forked (live from before it). */
+    stopped(note: string | null) {
+      if (note) deps.notice(note);
+      stopped = note;
     },
     /** The environment notice of a tick, told when it differs from the last one told. */
     environment(note: string) {

@@ -14,6 +14,7 @@ import { byTick, lastTickOf } from './console-by-tick';
 import { createBranches } from './branches';
 import { environmentNote } from './environment-note';
 import { createHistory, type History, type HistoryLimits } from './history';
+import { recordingRanOut } from './shared-end';
 import { createTimelineConsole } from './timeline-console';
 import {
   INITIAL_TIMELINE as initial,
@@ -48,6 +49,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
    * (Play from a past tick), duplicates the history too; -1 when the frame plays no recording.
    */
   let recordedUntil = -1;
+  /**
+   * The tick the preview was last sent to (step, seek, End): resting short of it, a shared
+   * run's replay may have run out. Only then, not on landing: nothing is tried before the user
+   * goes on, and a program the clock does not control (a Worker) may have a timer by then.
+   */
+  let aim: number | null = null;
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
   let playQueued = false;
   const shown = createTimelineConsole(deps);
@@ -66,6 +73,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     history = old.copyUpTo(at);
     const dropped = branches.fork(old, at, old.lastRecorded());
     recordedUntil = Math.min(recordedUntil, at);
+    shown.stopped(null);
     set({
       futures: showFutures(),
       futureId: get().futureId + 1,
@@ -104,10 +112,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     }
     replaying = true;
     if (tick > get().tick && !rebuild) {
+      aim = tick;
       deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
       set({ mode: 'replaying', divergence: null });
     } else {
       const started = deps.replay(tick, history.inputsUpTo(tick));
+      aim = started.at;
       frame = started.frame;
       recordedUntil = -1;
       set({ mode: 'replaying', divergence: null });
@@ -131,6 +141,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (recorded) history.expect(recorded.inputs, recorded.lastTick);
       queued = null;
       landing = recorded ? recorded.landAt : null;
+      aim = null;
       playQueued = false;
       replaying = false;
       recordedUntil = -1;
@@ -156,13 +167,23 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         followConsole(tick);
         if (mode === 'paused' && landing !== null) {
           if (tick < landing) {
-            deps.notice(
+            shown.stopped(
               `The shared run stopped at tick ${tick} of ${landing}: this replay differs from the sender’s run.`,
             );
             // Its later ticks cannot be reached either.
             history.cutAfter(tick);
           }
           landing = null;
+        } else if (
+          (mode === 'playing' || (mode === 'paused' && aim !== null && tick < aim)) &&
+          recordingRanOut(history, tick, nextDue)
+        ) {
+          shown.stopped(
+            `The shared run stopped at tick ${tick} of ${history.lastRecorded()}: this replay differs from the sender’s run.`,
+          );
+          // End and Step forward then stop here: the later ticks cannot come.
+          history.cutAfter(tick);
+          aim = null;
         }
         const lastTick = Math.max(history.lastRecorded(), 0);
         // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'

@@ -11,6 +11,7 @@ import {
   waitForOutput,
 } from './helpers';
 import { findChromium } from './chromium';
+import { decodeFragment, encodeProject } from '../../src/project/share/share-codec';
 
 // A run is played, shared, then replayed in a second page: long flows on a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -344,4 +345,113 @@ test('a run recorded at 2× in dark mode replays its reads in a 1× light browse
   await atTick(page, sent.tick - 1);
   await expect(got.getByText('This replay’s browser differs')).toHaveCount(1);
   await expect(got).not.toContainText('diverged');
+});
+
+/** A line that beats `beats` times, 100 ms apart, then waits for nothing: no timer is left. */
+const beating = (beats: number) => `const p = document.createElement('p');
+document.body.replaceChildren(p);
+let beats = 0;
+const beat = () => {
+  beats += 1;
+  p.textContent = 'beat ' + beats;
+  console.log('beat', beats);
+  if (beats < ${beats}) setTimeout(beat, 100);
+};
+setTimeout(beat, 100);
+console.log('beats ready');
+`;
+
+/**
+ * A link to a run of 8 beats, shared at tick 2, whose code was changed to beat 4 times: its
+ * replay lands, then runs out of timers ticks before the sender's last tick. The link is the
+ * app's own (its codec), as a sender whose program differs from the receiver's would make.
+ */
+async function linkThatRunsOut(page: Page) {
+  await runProgram(page, beating(8));
+  await waitForOutput(page, 'beat 8');
+  await pause(page);
+  const last = await tickOf(page);
+  await timeline(page).focus();
+  await page.keyboard.press('Home');
+  await atTick(page, 0);
+  for (const tick of [1, 2]) {
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await atTick(page, tick);
+  }
+  const sent = new URL(await shareRun(page));
+  await page.close();
+  const decoded = decodeFragment(sent.hash);
+  if (!decoded.ok || !decoded.options.run) throw new Error('the shared link has no run');
+  expect(decoded.options.run).toMatchObject({ tick: 2, lastTick: last });
+  const { project, options } = decoded;
+  const files = { ...project.files, 'src/main.ts': { kind: 'text' as const, text: beating(4) } };
+  const fragment = encodeProject({ ...project, files }, options);
+  return { link: `${sent.origin}${sent.pathname}#${fragment}`, last };
+}
+
+const STOPPED =
+  /The shared run stopped at tick (\d+) of (\d+): this replay differs from the sender’s run\./;
+
+/** The tick the console's notice says the replay stopped at (the sender's last is `last`). */
+async function stoppedAt(page: Page, last: number) {
+  const notice = consoleLog(page).getByText(STOPPED);
+  await expect(notice).toHaveCount(1, { timeout: 60_000 });
+  const [, tick, of] = STOPPED.exec(await notice.innerText())!;
+  expect(Number(of)).toBe(last);
+  return Number(tick);
+}
+
+/** At `tick`, the end of what this replay can reach: the timeline ends there, nothing is ahead. */
+async function endsAt(page: Page, tick: number) {
+  await expect(timeline(page)).toHaveAttribute('aria-valuemax', String(tick));
+  await expect(preview(page).getByText('beat 4')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Step forward' })).toBeDisabled();
+}
+
+test('a shared run whose replay runs out past the sender’s tick says so, and ends there', async ({
+  page,
+  context,
+}) => {
+  const { link, last } = await linkThatRunsOut(page);
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await atTick(other, 2);
+  await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
+  await expect(consoleLog(other)).not.toContainText('stopped at tick');
+
+  // End asks for the sender's last tick: the replay runs out of timers after beat 4.
+  await timeline(other).focus();
+  await other.keyboard.press('End');
+  const tick = await stoppedAt(other, last);
+  expect(tick).toBeLessThan(last);
+  await atTick(other, tick);
+  await endsAt(other, tick);
+  // End again stays, and says nothing more; the ticks it did run are there to step through.
+  await timeline(other).focus();
+  await other.keyboard.press('End');
+  await other.getByRole('button', { name: 'Step back' }).click();
+  await atTick(other, tick - 1);
+  await other.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(other, tick);
+  await endsAt(other, tick);
+  await expect(consoleLog(other).getByText(STOPPED)).toHaveCount(1);
+});
+
+test('Play through a shared run that runs out says so, and leaves nothing to step to', async ({
+  page,
+  context,
+}) => {
+  const { link, last } = await linkThatRunsOut(page);
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await atTick(other, 2);
+
+  await other.getByRole('button', { name: 'Play' }).click();
+  const tick = await stoppedAt(other, last);
+  await expect.poll(() => tickOf(other)).toBe(tick);
+  await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(tick));
+  await pause(other);
+  await endsAt(other, tick);
 });
