@@ -91,6 +91,21 @@ export async function runAndWaitForOutput(page: Page, text: string): Promise<voi
   await waitForOutput(page, text);
 }
 
+/**
+ * Waits until the preview rests at `tick` after a step, a seek (Home, End, the slider, a
+ * console entry's tick) or a restored future. Stepping or seeking back replaces the preview:
+ * a hidden frame replays to the tick and is then shown, titled "Preview" (the replaced one is
+ * hidden and renamed first). The Timeline moves to `tick` only when that frame reports it has
+ * come to rest there, and stays (a state, not a moment). Do this before looking inside the
+ * preview: a look begun right after the press may run in the frame being replaced (it passes
+ * on the old page by luck, or ends with "Target page … closed" when that frame is removed).
+ * `tick` must differ from the tick shown before the press, or nothing here proves the move:
+ * wait for a console line only the new state shows instead.
+ */
+export async function waitForPreviewAtTick(page: Page, tick: number): Promise<void> {
+  await expect(timeline(page)).toHaveAttribute('aria-valuenow', String(tick), { timeout: 30_000 });
+}
+
 /** New project › template › "Create project" (the current project stays saved in Projects). */
 export async function createFromTemplate(page: Page, template: string): Promise<void> {
   await page.getByRole('button', { name: 'New project' }).click();

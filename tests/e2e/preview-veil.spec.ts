@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getLoadedApp, openFile, pasteAtEnd, preview, runStatus, waitForOutput } from './helpers';
+import {
+  getLoadedApp,
+  openFile,
+  pasteAtEnd,
+  preview,
+  runStatus,
+  tickOf,
+  waitForOutput,
+  waitForPreviewAtTick,
+} from './helpers';
 
 /** The veil over a paused preview (the status bar's "Paused" is another element). */
 const veil = (page: Page) => page.locator('.pp-preview').getByText('Paused', { exact: true });
@@ -30,7 +39,10 @@ test('a paused preview is veiled and ignores clicks, also after an error and a s
   await counter(page).click({ force: true });
   await expect(counter(page)).toHaveText('Clicked 1 time');
 
+  // Step back replaces the preview with a replay's frame: the click below is for that one.
+  const at = await tickOf(page);
   await page.getByRole('button', { name: 'Step back' }).click();
+  await waitForPreviewAtTick(page, at - 1);
   await expect(veil(page)).toBeVisible();
   await counter(page).click({ force: true });
   await expect(veil(page)).toBeVisible();

@@ -264,10 +264,13 @@ channel.port2.postMessage('first');
   const shown = await body.innerText();
   await page.waitForTimeout(500);
   expect(await body.innerText()).toBe(shown);
+  // The step's message changes the page before its tick reaches the Timeline: read the page
+  // and the tick once the Timeline is there, not as soon as the page changed.
+  const last = (await tickOf(page)) + 1;
   await page.getByRole('button', { name: 'Step forward' }).click();
+  await atTick(page, last);
   await expect(body).not.toHaveText(shown);
   const stepped = await body.innerText();
-  const last = await tickOf(page);
   await seek(page, 'Home');
   await atTickZero(page);
   await seek(page, 'End');

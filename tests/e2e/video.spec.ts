@@ -122,16 +122,21 @@ test('a click while behind the end forks, and "Restore previous future" brings t
   await expect(consoleLog(page)).toContainText('Restore previous future');
 
   await restore.click();
-  // Back at the old future's end, paused, with its three clicks.
+  // Back at the old future's end, paused, with its three clicks. Restoring replaces the
+  // preview with a replay's frame; the fork's tick may by chance be `end` too: its third
+  // click's line (refilled only once the replay lands) says the replay is the preview.
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(end);
+  await expect(consoleLog(page)).toContainText('n is 3', { timeout: 30_000 });
   await expect(runStatus(page)).toHaveText('Paused');
   await expect(counter(page)).toHaveText('n=3');
   await expect(timeline(page)).toHaveAttribute('aria-valuemax', String(end));
-  await expect(consoleLog(page)).toContainText('n is 3');
   await expect(consoleLog(page)).not.toContainText('diverged');
-  // The fork's future is kept in turn: Restore again returns to it.
+  // The fork's future is kept in turn: Restore again returns to it. Its console (refilled at
+  // once to the fork, its own click's line once the replay lands) says when the preview is it.
   await restore.click();
-  await expect(counter(page)).toHaveText('n=1', { timeout: 30_000 });
+  await expect(consoleLog(page)).not.toContainText('n is 3');
+  await expect(consoleLog(page)).toContainText('n is 1', { timeout: 30_000 });
+  await expect(counter(page)).toHaveText('n=1');
 });
 
 test('marks on the Timeline say where inputs and console output were, and a click seeks there', async ({
