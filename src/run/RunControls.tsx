@@ -144,12 +144,20 @@ function Steps({ timeline }: RunControlsProps) {
 function TimelineSlider({ timeline }: RunControlsProps) {
   const t = useStore(
     usePlayingView(timeline),
-    (s) => ({ active: s.active, tick: s.tick, firstTick: s.firstTick, lastTick: s.lastTick }),
+    (s) => ({
+      active: s.active,
+      tick: s.tick,
+      firstTick: s.firstTick,
+      lastTick: s.lastTick,
+      // The value moves on its own (playing, a replay, a pause or step not yet answered).
+      busy: s.mode !== 'paused' || s.awaiting,
+    }),
     shallowEqual,
   );
   const input = useRef<HTMLInputElement>(null);
   // A native range input only implies these; docs/architecture.md ("UI names") promises them as attributes.
   useLayoutEffect(() => {
+    input.current?.setAttribute('aria-busy', String(t.active && t.busy));
     input.current?.setAttribute('aria-valuenow', String(Math.min(t.tick, t.lastTick)));
     input.current?.setAttribute('aria-valuemin', String(t.firstTick));
     input.current?.setAttribute('aria-valuemax', String(Math.max(t.lastTick, 0)));

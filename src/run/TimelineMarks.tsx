@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { shallowEqual, useStore } from '../ui/useStore';
 import type { Timeline } from './timeline';
 import { usePlayingView } from './usePlayingView';
@@ -6,7 +6,7 @@ import { timelineMarks, type TimelineMark } from './timeline-marks';
 
 /** Slots of the track that marks are grouped into (the track is 180 px wide: 3 px each). */
 const SLOTS = 60;
-/** While the run grows every frame, the marks follow at most this often. */
+/** While the run plays (it grows every frame), the marks follow at most this often. */
 const REFRESH_MS = 200;
 
 /**
@@ -17,18 +17,29 @@ const REFRESH_MS = 200;
 export function TimelineMarks({ timeline }: { timeline: Timeline }) {
   const view = useStore(
     usePlayingView(timeline),
-    (s) => ({ active: s.active, first: s.firstTick, last: s.lastTick, future: s.futureId }),
+    (s) => ({
+      active: s.active,
+      first: s.firstTick,
+      last: s.lastTick,
+      future: s.futureId,
+      playing: s.mode === 'playing',
+    }),
     shallowEqual,
   );
   const [marks, setMarks] = useState<TimelineMark[]>([]);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (pending.current !== null) return;
-    pending.current = setTimeout(() => {
+  // A layout effect: at rest, the marks change in the same commit as the slider, never after
+  // it (a hover or a click right after a pause finds the marks of the tick shown).
+  useLayoutEffect(() => {
+    const refresh = () => {
       pending.current = null;
       const s = timeline.getState();
       setMarks(s.active ? timelineMarks(timeline.marks(), s.firstTick, s.lastTick, SLOTS) : []);
-    }, REFRESH_MS);
+    };
+    if (!view.playing) {
+      if (pending.current !== null) clearTimeout(pending.current);
+      refresh();
+    } else if (pending.current === null) pending.current = setTimeout(refresh, REFRESH_MS);
   }, [view, timeline]);
   useEffect(
     () => () => {

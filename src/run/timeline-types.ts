@@ -19,6 +19,11 @@ export interface TimelineState {
   active: boolean;
   /** What the preview is doing; 'replaying' while a step back or seek is rebuilt. */
   mode: 'playing' | 'paused' | 'replaying';
+  /**
+   * A pause or step was sent and the preview has not said where it rests yet: its answer may
+   * still move the tick (a playing preview runs on until the message reaches it).
+   */
+  awaiting: boolean;
   /** Tick the preview is at. */
   tick: number;
   /** Last recorded tick. */
@@ -118,6 +123,7 @@ export interface RecordedLanding {
 export const INITIAL_TIMELINE: TimelineState = {
   active: false,
   mode: 'paused',
+  awaiting: false,
   tick: 0,
   lastTick: 0,
   firstTick: 0,

@@ -114,13 +114,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     if (tick > get().tick && !rebuild) {
       aim = tick;
       deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
-      set({ mode: 'replaying', divergence: null });
+      set({ mode: 'replaying', awaiting: false, divergence: null });
     } else {
       const started = deps.replay(tick, history.inputsUpTo(tick));
       aim = started.at;
       frame = started.frame;
       recordedUntil = -1;
-      set({ mode: 'replaying', divergence: null });
+      set({ mode: 'replaying', awaiting: false, divergence: null });
       // A checkpoint before `tick`: once it rests there, run on (a forward seek).
       if (started.at < tick) queued = tick;
     }
@@ -191,8 +191,11 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         const runOn = mode === 'paused' ? queued : null;
         if (runOn !== null) queued = null;
         else if (mode !== 'replaying') replaying = false;
+        // A report sent before the pause reached the preview: the run is paused all the same.
+        const stillPausing = get().awaiting && mode === 'playing';
         set({
-          mode: runOn !== null ? 'replaying' : mode,
+          mode: runOn !== null ? 'replaying' : stillPausing ? 'paused' : mode,
+          awaiting: stillPausing,
           tick,
           lastTick,
           elapsed: now - startTime,
@@ -238,13 +241,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         const recording = { until: lastTick, inputs: history.inputsUpTo(lastTick) };
         deps.send({ type: 'play', speed, recording });
       } else deps.send({ type: 'play', speed });
-      set({ mode: 'playing' });
+      set({ mode: 'playing', awaiting: false });
     },
     pause() {
       playQueued = false;
       if (!frame || get().mode !== 'playing') return;
       deps.send({ type: 'pause' });
-      set({ mode: 'paused' });
+      set({ mode: 'paused', awaiting: true });
     },
     togglePlay() {
       if (get().mode === 'playing') api.pause();
@@ -254,7 +257,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       if (!frame || get().mode === 'replaying') return;
       if (get().mode === 'playing') api.pause();
       if (get().tick < get().lastTick) api.seek(get().tick + 1);
-      else deps.send({ type: 'step' });
+      else {
+        deps.send({ type: 'step' });
+        set({ awaiting: true });
+      }
     },
     stepBack() {
       if (get().tick > history.first) api.seek(get().tick - 1);

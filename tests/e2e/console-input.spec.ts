@@ -8,6 +8,7 @@ import {
   runStatus,
   tickOf,
   timeline,
+  pauseRun,
 } from './helpers';
 
 const input = (page: Page) => page.getByRole('textbox', { name: 'Console input' });
@@ -81,8 +82,7 @@ test('an evaluation is a recorded tick: step back and forward show the same prev
   page,
 }) => {
   await startProgram(page, "console.log('ready');\n");
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const start = await tickOf(page);
 
   // While paused each evaluation runs as the next tick.
@@ -127,8 +127,7 @@ test('let and const outlive their line, as in devtools; step back and forward sh
   page,
 }) => {
   await startProgram(page, "console.log('ready');\n");
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const start = await tickOf(page);
 
   await evaluate(page, 'let a = 1');
@@ -207,8 +206,7 @@ test('top-level await: the value shows once it settles, and a replay shows it ag
   await evaluate(page, 'n');
   await expect(lines(page).last()).toHaveText('5');
 
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const end = await tickOf(page);
   const shown = await consoleLog(page).innerText();
   // Back to the first line's own tick (its "@tick" link), before the timer's tick that settled

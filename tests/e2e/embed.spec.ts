@@ -8,6 +8,7 @@ import {
   runStatus,
   tickOf,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 const ENTRY = 'src/main.ts';
@@ -53,8 +54,7 @@ test('an embed from the Share dialog plays, pauses, steps, switches files and op
   await expect(preview(page).locator('h1')).toHaveText(/Embedded [1-9]/);
 
   // The run controls of the full app.
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const at = await tickOf(page);
   // Focus changes are input ticks too: the count is not the tick number.
   const n = Number((await preview(page).locator('h1').textContent())!.split(' ')[1]);

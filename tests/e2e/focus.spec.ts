@@ -7,10 +7,10 @@ import {
   openFile,
   preview,
   replaceEditorText,
-  runStatus,
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 // The preview never takes the keyboard from the app by itself: only the user's own click or
@@ -46,8 +46,7 @@ console.log('button made');
     await button.click();
     await expect(button).toHaveText(`Clicked ${i}`);
   }
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const last = await tickOf(page);
 
   await timeline(page).focus();

@@ -104,6 +104,18 @@ export async function runAndWaitForOutput(page: Page, text: string): Promise<voi
  */
 export async function waitForPreviewAtTick(page: Page, tick: number): Promise<void> {
   await expect(timeline(page)).toHaveAttribute('aria-valuenow', String(tick), { timeout: 30_000 });
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
+}
+
+/**
+ * Pause, then wait until the preview has said where it stopped: the Run status says Paused at
+ * once, but a playing preview runs on until the message reaches it, so the tick shown may
+ * still move once. The Timeline is busy until then.
+ */
+export async function pauseRun(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(runStatus(page)).toHaveText('Paused');
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
 /** New project › template › "Create project" (the current project stays saved in Projects). */

@@ -7,6 +7,7 @@ import {
   replaceEditorText,
   runStatus,
   timeline,
+  pauseRun,
 } from './helpers';
 
 // Programs that reach for the machine's resources: windows, threads. Each is held to a
@@ -61,8 +62,7 @@ test('a click that opens 1,000 windows opens one, says why, and stepping back op
 
   // Replays (the checkpoints kept for step back, and step back itself) re-run the click
   // without opening its window again.
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const at = Number(await timeline(page).inputValue());
   await stepBack(page).click();
   await expect(timeline(page)).toHaveValue(String(at - 1));
@@ -125,8 +125,7 @@ test('an alert loop shows one dialog, says why, and a click still gets its confi
   expect(dialogs).toEqual(['alert hi 0', 'confirm sure?']);
 
   // Step back and forth replays the alerts and the click without showing a dialog again.
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const at = Number(await timeline(page).inputValue());
   await stepBack(page).click();
   await expect(timeline(page)).toHaveValue(String(at - 1));

@@ -7,6 +7,7 @@ import {
   runAndWaitForOutput,
   runStatus,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 /** Monaco's text field, named after the open file. */
@@ -107,8 +108,7 @@ test('at 1280×800 the toolbar is one row; Run and the preview stay put between 
   const frame = page.locator('iframe[title="Preview"]');
   const running = { run: await boxOf(run), preview: await boxOf(frame) };
 
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   expect(await boxOf(run)).toEqual(running.run);
   expect(await boxOf(frame)).toEqual(running.preview);
   await expectOneRow(page);
@@ -217,8 +217,7 @@ test('at 768 px the playback bar over the preview shows the whole tick text and 
   expect(await boxOf(bar)).toEqual(before.bar);
   expect(await boxOf(frame)).toEqual(before.preview);
 
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   expect(await whole()).toBe(true);
   expect(await boxOf(bar)).toEqual(before.bar);
   expect(await boxOf(frame)).toEqual(before.preview);

@@ -9,6 +9,7 @@ import {
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 // A program that reads media queries each tick and listens for their changes: the colour
@@ -35,6 +36,7 @@ const shown = (page: Page) => preview(page).locator('p').innerText();
 
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible();
   await expect(runStatus(page)).toHaveText('Paused');
 }
@@ -54,8 +56,7 @@ async function start(page: Page) {
 /** Pauses a few ticks after `since`; returns the tick and what the preview and console show. */
 async function pauseAfter(page: Page, since: number) {
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThan(since + 3);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const end = await tickOf(page);
   await atTick(page, end);
   return { end, text: await shown(page), log: await consoleLog(page).innerText() };

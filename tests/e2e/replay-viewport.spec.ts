@@ -10,6 +10,7 @@ import {
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 // Each frame sizes the canvas to the viewport and draws at places read from it; a resize is
@@ -52,6 +53,7 @@ const look = (page: Page) =>
 
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
   await expect(runStatus(page)).toHaveText('Paused');
@@ -68,8 +70,7 @@ test('a canvas drawn from the viewport replays exactly across a resize of the pr
     timeout: 30_000,
   });
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
 
   const live = new Map<number, string>();
   const note = async () => live.set(await tickOf(page), await look(page));
@@ -98,8 +99,7 @@ test('a canvas drawn from the viewport replays exactly across a resize of the pr
   await expect.poll(async () => (await look(page)).split('x')[0]).not.toBe(widthBefore);
   const resized = await tickOf(page);
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThan(resized + 3);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const after = await tickOf(page);
   await note();
   await stepForward();
@@ -160,8 +160,7 @@ test('a replay keeps the recorded size after a window resize of under a pixel of
   expect(Math.round(pane)).toBe(width + 1);
   expect(pane - width).toBeLessThan(1);
   await expect.poll(() => look(page)).toMatch(new RegExp(`^${width + 1}x`));
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const end = await tickOf(page);
   const live = new Map([[end, await look(page)]]);
   await page.getByRole('button', { name: 'Step forward' }).click();
@@ -198,8 +197,7 @@ test('a console line evaluated after a resize while paused replays at the size i
     timeout: 30_000,
   });
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const width = (await look(page)).split('x')[0];
   await page.setViewportSize({ width: 1100, height: 650 });
   const input = page.getByRole('textbox', { name: 'Console input' });

@@ -11,6 +11,7 @@ import {
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 // A timer toggles a class every 250 ms: a 700 ms `transition` of transform is retargeted
@@ -114,12 +115,12 @@ async function runProgram(page: Page, name: string, code: string, firstTicks: nu
     timeout: 30_000,
   });
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(firstTicks);
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
 }
 
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page)).toBe(tick);
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
   // The run's own count, not only the slider's input.
   await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
@@ -223,8 +224,7 @@ test("a button's :hover transition is not fingerprinted; the transition its clic
   // The real pointer hovers and presses it: transitions of :hover and :active start live.
   await button.click();
   await expect(consoleLog(page)).toContainText('moved far');
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const end = await tickOf(page);
   const transform = () => button.evaluate((b) => getComputedStyle(b).transform);
   const live = await transform();

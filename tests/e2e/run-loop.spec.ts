@@ -6,10 +6,10 @@ import {
   openFile,
   preview,
   replaceEditorText,
-  runStatus,
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 const frame = (page: Page) => page.locator('iframe[title="Preview"]');
@@ -22,14 +22,14 @@ async function openCanvas(page: Page) {
 }
 
 async function pause(page: Page) {
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
 }
 
 /** Waits until the timeline rests at `tick` (a replay or a step has finished). */
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page)).toBe(tick);
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
 }
 
@@ -132,6 +132,7 @@ const id = setInterval(() => {
 
 async function atTickZero(page: Page) {
   await expect.poll(() => tickOf(page)).toBe(0);
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('button', { name: 'Step forward' })).toBeEnabled();
 }
 

@@ -10,6 +10,7 @@ import {
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 import { findChromium } from './chromium';
 import { decodeFragment, encodeProject } from '../../src/project/share/share-codec';
@@ -45,14 +46,10 @@ async function runProgram(page: Page, code: string) {
   await replaceEditorText(page, code);
 }
 
-async function pause(page: Page) {
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
-}
-
 /** Waits until the timeline rests at `tick` (a replay or a step has finished). */
 async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page), { timeout: 60_000 }).toBe(tick);
+  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
   // The slider moves when the replay rests at the tick; then stepping is possible (only
   // forward at tick 0).
   const name = tick === 0 ? 'Step forward' : 'Step back';
@@ -101,7 +98,7 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
     await button.click();
     await expect(button).toHaveText(`Clicked ${i}`);
   }
-  await pause(page);
+  await pauseRun(page);
   const last = await tickOf(page);
   // The sender looks at an earlier tick: the receiver must land there and still reach the end.
   await page.getByRole('button', { name: 'Step back' }).click();
@@ -175,7 +172,7 @@ console.log('loader ready');
   const button = preview(page).getByRole('button', { name: 'Load' });
   await button.click();
   await expect(consoleLog(page)).toContainText('loaded 100000', { timeout: 30_000 });
-  await pause(page);
+  await pauseRun(page);
   await timeline(page).focus();
   await page.keyboard.press('Home');
   await atTick(page, 0);
@@ -245,7 +242,7 @@ async function recordDeviceRun(page: Page) {
   await runProgram(page, DEVICE);
   await expect(consoleLog(page)).toContainText('viewport', { timeout: 30_000 });
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
-  await pause(page);
+  await pauseRun(page);
   const last = await tickOf(page);
   await page.getByRole('button', { name: 'Step back' }).click();
   await atTick(page, last - 1);
@@ -371,7 +368,7 @@ console.log('beats ready');
 async function linkThatRunsOut(page: Page) {
   await runProgram(page, beating(8));
   await waitForOutput(page, 'beat 8');
-  await pause(page);
+  await pauseRun(page);
   const last = await tickOf(page);
   await timeline(page).focus();
   await page.keyboard.press('Home');
@@ -454,6 +451,6 @@ test('Play through a shared run that runs out says so, and leaves nothing to ste
   const tick = await stoppedAt(other, last);
   await expect.poll(() => tickOf(other)).toBe(tick);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(tick));
-  await pause(other);
+  await pauseRun(other);
   await endsAt(other, tick);
 });

@@ -9,6 +9,7 @@ import {
   tickOf,
   timeline,
   waitForOutput,
+  pauseRun,
 } from './helpers';
 
 // A counter with a button, and a clock ticking every 100 ms of virtual time (t), so the run
@@ -39,11 +40,6 @@ const counter = (page: Page) => preview(page).getByRole('button', { name: /^n=/ 
 const clockOf = async (page: Page) =>
   Number((await preview(page).locator('output').innerText()).slice(2));
 
-async function pause(page: Page) {
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
-}
-
 /** Home on the Timeline, then waits until the rebuilt preview rests at tick 0. */
 async function home(page: Page) {
   await timeline(page).focus();
@@ -66,7 +62,7 @@ async function recordThreeClicks(page: Page, before: number, after: number) {
     await expect(counter(page)).toHaveText(`n=${i}`);
   }
   await expect.poll(() => clockOf(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(after);
-  await pause(page);
+  await pauseRun(page);
   return tickOf(page);
 }
 
