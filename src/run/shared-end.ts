@@ -4,16 +4,14 @@
  * compare them with, so running out of them is the one divergence there is to see.
  */
 import type { History } from './history';
+import { cannotGoOn } from './replay-end';
 
 /**
  * Whether the recorded ticks after `tick` can never come in this preview: it stands at the
- * newest record, the ticks after it are known only by their inputs, nothing is due (`nextDue`)
- * and the next tick is no recorded input. The tick loop runs a tick only when a timer or frame
- * is due or the recording's input is next (runtime/clock/tick-loop.ts), and the sender's loop
- * was the same, so the sender's run differed from here on.
+ * newest record, the ticks after it are known only by their inputs, and the replay cannot go
+ * on (replay-end.ts). The sender's loop was the same, so the sender's run differed from here on.
  */
 export function recordingRanOut(history: History, tick: number, nextDue: number | null): boolean {
-  if (nextDue !== null || tick !== history.lastRecord() || tick >= history.lastRecorded())
-    return false;
-  return !history.inputsUpTo(tick + 1).some((input) => input.tick === tick + 1);
+  if (tick !== history.lastRecord() || tick >= history.lastRecorded()) return false;
+  return cannotGoOn(history, tick, nextDue);
 }

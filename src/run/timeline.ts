@@ -14,6 +14,7 @@ import { byTick, lastTickOf } from './console-by-tick';
 import { createBranches } from './branches';
 import { environmentNote } from './environment-note';
 import { createHistory, type History, type HistoryLimits } from './history';
+import { cannotGoOn, ranOutDiff } from './replay-end';
 import { recordingRanOut } from './shared-end';
 import { createTimelineConsole } from './timeline-console';
 import {
@@ -50,9 +51,9 @@ export function createTimeline(deps: TimelineDeps): Timeline {
    */
   let recordedUntil = -1;
   /**
-   * The tick the preview was last sent to (step, seek, End): resting short of it, a shared
-   * run's replay may have run out. Only then, not on landing: nothing is tried before the user
-   * goes on, and a program the clock does not control (a Worker) may have a timer by then.
+   * The tick the preview was last sent to (step, seek, End): resting short of it, the replay
+   * may have run out (replay-end.ts). Only then, not on landing: nothing is tried before the
+   * user goes on, and a program the clock does not control (a Worker) may have a timer by then.
    */
   let aim: number | null = null;
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
@@ -86,16 +87,20 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     );
   };
 
+  /** The first difference since the preview last moved (later ones follow from it). */
+  const diverged = (tick: number, diff: string) => {
+    if (get().divergence) return;
+    const text = `Replay diverged at tick ${tick}: ${diff}`;
+    set({ divergence: text });
+    deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
+  };
+
   const record = (r: TickRecord) => {
     const note =
       r.environmentHere && r.environment && environmentNote(r.environment, r.environmentHere);
     if (note) shown.environment(note);
     const diff = history.record(r);
-    if (diff && !get().divergence) {
-      const text = `Replay diverged at tick ${r.tick}: ${diff}`;
-      set({ divergence: text });
-      deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
-    }
+    if (diff) diverged(r.tick, diff);
   };
 
   /**
@@ -183,6 +188,16 @@ export function createTimeline(deps: TimelineDeps): Timeline {
           );
           // End and Step forward then stop here: the later ticks cannot come.
           history.cutAfter(tick);
+          aim = null;
+        } else if (
+          (mode === 'playing' ||
+            (mode === 'paused' && aim !== null && tick < aim && queued === null)) &&
+          tick < history.lastRecord() &&
+          cannotGoOn(history, tick, nextDue)
+        ) {
+          // The recorded ticks stay (the user's run): End or Step forward tries again, and says
+          // it again if this frame still cannot go on (a Worker may have set a timer since).
+          diverged(tick + 1, ranOutDiff(tick, history.lastRecorded()));
           aim = null;
         }
         const lastTick = Math.max(history.lastRecorded(), 0);

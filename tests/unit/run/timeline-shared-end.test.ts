@@ -126,7 +126,7 @@ describe('a shared run whose replay runs out after the sender’s tick', () => {
     expect(timeline.getState()).toMatchObject({ tick: 2, lastTick: 5, canStepForward: true });
   });
 
-  it('keeps a run that is not shared as it was: a short replay there says nothing', () => {
+  it('tells a run that is not shared its short replay as a divergence, and keeps its ticks', () => {
     const sent: HostMessage[] = [];
     const notices: string[] = [];
     const timeline = createTimeline({
@@ -145,7 +145,10 @@ describe('a shared run whose replay runs out after the sender’s tick', () => {
     timeline.handle(live, ticks(upTo(1), 1, 'paused', 1015));
     timeline.seek(3);
     timeline.handle(live, ticks([rec(2)], 2, 'paused', null));
-    expect(notices).toEqual([]);
+    // Its ticks were recorded here (timeline-replay-end.test.ts): not the sender's stop.
+    expect(notices).toEqual([
+      'Replay diverged at tick 3: the replay ran out of timers and frames at tick 2 and never ran it; the recorded run went on to tick 3. The preview may differ from the recorded run from here on.',
+    ]);
     expect(timeline.getState()).toMatchObject({ tick: 2, lastTick: 3, canStepForward: true });
   });
 });
