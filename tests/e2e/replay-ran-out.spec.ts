@@ -3,6 +3,7 @@ import {
   consoleLog,
   getLoadedApp,
   openFile,
+  pauseRun,
   preview,
   replaceEditorText,
   runStatus,
@@ -58,8 +59,7 @@ async function recordBeats(page: Page) {
   });
   await preview(page).getByRole('button', { name: 'Start' }).click();
   await expect(preview(page).getByText('beat 8')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
+  await pauseRun(page);
   const last = await tickOf(page);
   await expect(timeline(page)).toHaveAttribute('aria-valuemax', String(last));
   await expect(consoleLog(page).getByText(/^beat 8$/)).toHaveCount(1);
@@ -123,7 +123,7 @@ test('Play from Home through a recording its replay cannot finish says where it 
   const tick = await reported(page, last);
   await expect.poll(() => tickOf(page)).toBe(tick);
   await expect(runStatus(page)).toHaveText('Running');
-  await page.getByRole('button', { name: 'Pause' }).click();
+  await pauseRun(page);
   await restsShort(page, tick, last);
   await expect(ranOut(page)).toHaveCount(1);
 });
