@@ -5,11 +5,11 @@ import {
   openFile,
   preview,
   replaceEditorText,
-  runStatus,
   tickOf,
   timeline,
   waitForOutput,
   pauseRun,
+  waitForPreviewAtTick,
 } from './helpers';
 
 // A program that reads media queries each tick and listens for their changes: the colour
@@ -34,13 +34,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const shown = (page: Page) => preview(page).locator('p').innerText();
 
-async function atTick(page: Page, tick: number) {
-  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
-  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible();
-  await expect(runStatus(page)).toHaveText('Paused');
-}
-
 async function start(page: Page) {
   await page.emulateMedia({ colorScheme: 'light' });
   await getLoadedApp(page);
@@ -58,7 +51,7 @@ async function pauseAfter(page: Page, since: number) {
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBeGreaterThan(since + 3);
   await pauseRun(page);
   const end = await tickOf(page);
-  await atTick(page, end);
+  await waitForPreviewAtTick(page, end);
   return { end, text: await shown(page), log: await consoleLog(page).innerText() };
 }
 
@@ -68,7 +61,7 @@ async function expectReplayed(page: Page, live: Awaited<ReturnType<typeof pauseA
   await page.keyboard.press('Home');
   await expect.poll(() => tickOf(page)).toBe(0);
   await page.keyboard.press('End');
-  await atTick(page, live.end);
+  await waitForPreviewAtTick(page, live.end);
   await expect.poll(() => shown(page)).toBe(live.text);
   await expect(consoleLog(page)).not.toContainText('diverged');
 }
@@ -91,7 +84,7 @@ test('a colour scheme switched mid-run replays at its tick, for reads and change
   );
   // Before the switch the replay reads the light scheme the run had then.
   await timeline(page).fill(String(before));
-  await atTick(page, before);
+  await waitForPreviewAtTick(page, before);
   await expect.poll(() => shown(page)).toContain('light');
   await expect(consoleLog(page)).not.toContainText('diverged');
 });

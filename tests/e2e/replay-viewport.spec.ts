@@ -11,6 +11,7 @@ import {
   timeline,
   waitForOutput,
   pauseRun,
+  waitForPreviewAtTick,
 } from './helpers';
 
 // Each frame sizes the canvas to the viewport and draws at places read from it; a resize is
@@ -51,14 +52,6 @@ const look = (page: Page) =>
       return `${innerWidth}x${innerHeight} canvas ${c.width}x${c.height} #${h}`;
     });
 
-async function atTick(page: Page, tick: number) {
-  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
-  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
-  await expect(runStatus(page)).toHaveText('Paused');
-}
-
 test('a canvas drawn from the viewport replays exactly across a resize of the preview', async ({
   page,
 }) => {
@@ -77,7 +70,7 @@ test('a canvas drawn from the viewport replays exactly across a resize of the pr
   const stepForward = async () => {
     const tick = await tickOf(page);
     await page.getByRole('button', { name: 'Step forward' }).click();
-    await atTick(page, tick + 1);
+    await waitForPreviewAtTick(page, tick + 1);
     await note();
   };
   const before = await tickOf(page);
@@ -107,7 +100,7 @@ test('a canvas drawn from the viewport replays exactly across a resize of the pr
   expect(live.get(after + 2)!.split('x')[0]).not.toBe(widthBefore);
 
   const expectLive = async (tick: number) => {
-    await atTick(page, tick);
+    await waitForPreviewAtTick(page, tick);
     await expect
       .poll(() => look(page), { message: `the preview at tick ${tick}` })
       .toBe(live.get(tick));
@@ -164,21 +157,21 @@ test('a replay keeps the recorded size after a window resize of under a pixel of
   const end = await tickOf(page);
   const live = new Map([[end, await look(page)]]);
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await atTick(page, end + 1);
+  await waitForPreviewAtTick(page, end + 1);
   live.set(end + 1, await look(page));
 
   // Step back replays from tick 0 at the recorded size, then through the resize.
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, end);
+  await waitForPreviewAtTick(page, end);
   await expect.poll(() => look(page)).toBe(live.get(end));
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, end - 1);
+  await waitForPreviewAtTick(page, end - 1);
   // Before the resize, the program had the old width.
   await timeline(page).fill(String(before));
-  await atTick(page, before);
+  await waitForPreviewAtTick(page, before);
   await expect.poll(() => look(page)).toMatch(new RegExp(`^${width}x`));
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await atTick(page, before + 1);
+  await waitForPreviewAtTick(page, before + 1);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });
 
@@ -205,14 +198,14 @@ test('a console line evaluated after a resize while paused replays at the size i
   await input.press('Enter');
   await expect(consoleLog(page)).toContainText(/'width \d+'/);
   const end = await tickOf(page);
-  await atTick(page, end);
+  await waitForPreviewAtTick(page, end);
   const log = await consoleLog(page).innerText();
   expect(log).not.toContain(`'width ${width}'`);
 
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, end - 1);
+  await waitForPreviewAtTick(page, end - 1);
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await atTick(page, end);
+  await waitForPreviewAtTick(page, end);
   await expect.poll(() => consoleLog(page).innerText()).toBe(log);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });

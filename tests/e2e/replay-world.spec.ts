@@ -7,11 +7,11 @@ import {
   previewShot,
   replaceEditorText,
   restingShot,
-  runStatus,
   tickOf,
   timeline,
   waitForOutput,
   pauseRun,
+  waitForPreviewAtTick,
 } from './helpers';
 
 // A timer toggles a class every 250 ms: a 700 ms `transition` of transform is retargeted
@@ -118,15 +118,6 @@ async function runProgram(page: Page, name: string, code: string, firstTicks: nu
   await pauseRun(page);
 }
 
-async function atTick(page: Page, tick: number) {
-  await expect.poll(() => tickOf(page)).toBe(tick);
-  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
-  // The run's own count, not only the slider's input.
-  await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
-  await expect(runStatus(page)).toHaveText('Paused');
-}
-
 /**
  * Steps forward `count` ticks from the pause, noting pixels (and `style`, what the program's
  * elements computed) at each; then steps back over them and seeks (End, Home, the slider)
@@ -141,7 +132,7 @@ async function expectReplaysIdentical(
   const live = new Map<number, { shot: Buffer; style: string }>();
   for (let i = 1; i <= count; i++) {
     await page.getByRole('button', { name: 'Step forward' }).click();
-    await atTick(page, start + i);
+    await waitForPreviewAtTick(page, start + i);
     live.set(start + i, { shot: await restingShot(page), style: await style() });
   }
   const end = start + count;
@@ -156,19 +147,19 @@ async function expectReplaysIdentical(
   };
   for (let tick = end - 1; tick > start; tick--) {
     await page.getByRole('button', { name: 'Step back' }).click();
-    await atTick(page, tick);
+    await waitForPreviewAtTick(page, tick);
     await expectSame(tick);
   }
   await timeline(page).focus();
   await page.keyboard.press('End');
-  await atTick(page, end);
+  await waitForPreviewAtTick(page, end);
   await expectSame(end);
   await page.keyboard.press('Home');
   await expect.poll(() => tickOf(page)).toBe(0);
   // Seeking (as dragging the slider) from the start replays in one go to the tick.
   for (const tick of [start + 2, start + 5]) {
     await timeline(page).fill(String(tick));
-    await atTick(page, tick);
+    await waitForPreviewAtTick(page, tick);
     await expectSame(tick);
   }
   await expect(consoleLog(page)).not.toContainText('diverged');
@@ -233,7 +224,7 @@ test("a button's :hover transition is not fingerprinted; the transition its clic
   await expect.poll(() => tickOf(page)).toBe(0);
   await expect.poll(transform).toBe('none');
   await page.keyboard.press('End');
-  await atTick(page, end);
+  await waitForPreviewAtTick(page, end);
   await expect.poll(transform).toBe(live);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });

@@ -10,6 +10,7 @@ import {
   timeline,
   waitForOutput,
   pauseRun,
+  waitForPreviewAtTick,
 } from './helpers';
 
 const frame = (page: Page) => page.locator('iframe[title="Preview"]');
@@ -24,13 +25,6 @@ async function openCanvas(page: Page) {
 async function pause(page: Page) {
   await pauseRun(page);
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-}
-
-/** Waits until the timeline rests at `tick` (a replay or a step has finished). */
-async function atTick(page: Page, tick: number) {
-  await expect.poll(() => tickOf(page)).toBe(tick);
-  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
 }
 
 async function seek(page: Page, key: 'Home' | 'End') {
@@ -81,7 +75,7 @@ test('three steps forward and three back show the same pixels and console', asyn
   expect((await frame(page).screenshot({ caret: 'initial' })).equals(pixels)).toBe(false);
   for (let i = 2; i >= 0; i--) {
     await page.getByRole('button', { name: 'Step back' }).click();
-    await atTick(page, start + i);
+    await waitForPreviewAtTick(page, start + i);
   }
   await expect(preview(page).locator('#frames')).toBeVisible();
   await expect
@@ -113,11 +107,11 @@ const id = setInterval(() => {
   expect(log).toContain(page5);
   const last = await tickOf(page);
   await seek(page, 'Home');
-  await atTickZero(page);
+  await waitForPreviewAtTick(page, 0);
   await expect(consoleLog(page)).not.toContainText('tick 1');
   await expect(consoleLog(page)).toContainText('start');
   await seek(page, 'End');
-  await atTick(page, last);
+  await waitForPreviewAtTick(page, last);
   await expect(preview(page).locator('body')).toHaveText(page5);
   expect(await consoleLog(page).innerText()).toBe(log);
   await expect(consoleLog(page)).not.toContainText('diverged');
@@ -129,12 +123,6 @@ const id = setInterval(() => {
   await expect(consoleLog(page)).not.toContainText('tick 4');
   await expect(consoleLog(page)).toContainText('tick 3');
 });
-
-async function atTickZero(page: Page) {
-  await expect.poll(() => tickOf(page)).toBe(0);
-  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByRole('button', { name: 'Step forward' })).toBeEnabled();
-}
 
 test('a click counter clicked three times keeps its count after seeking to 0 and back', async ({
   page,
@@ -165,10 +153,10 @@ console.log('button made');
   const log = await consoleLog(page).innerText();
   const last = await tickOf(page);
   await seek(page, 'Home');
-  await atTickZero(page);
+  await waitForPreviewAtTick(page, 0);
   await expect(preview(page).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 0');
   await seek(page, 'End');
-  await atTick(page, last);
+  await waitForPreviewAtTick(page, last);
   await expect(preview(page).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
   expect(await consoleLog(page).innerText()).toBe(log);
   await expect(consoleLog(page)).not.toContainText('diverged');
@@ -188,16 +176,16 @@ test('a React app with useState and effects pauses and replays', async ({ page }
   const log = await consoleLog(page).innerText();
   const last = await tickOf(page);
   await seek(page, 'Home');
-  await atTickZero(page);
+  await waitForPreviewAtTick(page, 0);
   // React renders after tick 0 (its scheduler runs on the virtual clock): step until it has.
   const replayed = preview(page).getByRole('button', { name: /count/i });
   for (let i = 1; i <= 10 && !(await replayed.isVisible()); i++) {
     await page.getByRole('button', { name: 'Step forward' }).click();
-    await atTick(page, i);
+    await waitForPreviewAtTick(page, i);
   }
   await expect(replayed).toHaveText('count is 0');
   await seek(page, 'End');
-  await atTick(page, last);
+  await waitForPreviewAtTick(page, last);
   await expect(preview(page).getByRole('button', { name: /count/i })).toHaveText('count is 2');
   expect(await consoleLog(page).innerText()).toBe(log);
   await expect(consoleLog(page)).not.toContainText('diverged');
@@ -269,13 +257,13 @@ channel.port2.postMessage('first');
   // and the tick once the Timeline is there, not as soon as the page changed.
   const last = (await tickOf(page)) + 1;
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await atTick(page, last);
+  await waitForPreviewAtTick(page, last);
   await expect(body).not.toHaveText(shown);
   const stepped = await body.innerText();
   await seek(page, 'Home');
-  await atTickZero(page);
+  await waitForPreviewAtTick(page, 0);
   await seek(page, 'End');
-  await atTick(page, last);
+  await waitForPreviewAtTick(page, last);
   await expect(body).toHaveText(stepped);
   await expect(consoleLog(page)).not.toContainText('diverged');
 });
@@ -388,10 +376,10 @@ test('a fetched response is replayed from the record after seeking, never fetche
   const last = await tickOf(page);
   const requestsBefore = requests;
   await seek(page, 'Home');
-  await atTickZero(page);
+  await waitForPreviewAtTick(page, 0);
   await expect(body).not.toContainText('answer');
   await seek(page, 'End');
-  await atTick(page, last);
+  await waitForPreviewAtTick(page, last);
   await expect(body).toHaveText('201 | 1 | answer 1');
   expect(requests).toBe(requestsBefore);
   await expect(consoleLog(page)).not.toContainText('diverged');

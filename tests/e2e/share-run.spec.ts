@@ -11,6 +11,7 @@ import {
   timeline,
   waitForOutput,
   pauseRun,
+  waitForPreviewAtTick,
 } from './helpers';
 import { findChromium } from './chromium';
 import { decodeFragment, encodeProject } from '../../src/project/share/share-codec';
@@ -44,16 +45,6 @@ async function runProgram(page: Page, code: string) {
   await getLoadedApp(page);
   await openFile(page, 'src/main.ts');
   await replaceEditorText(page, code);
-}
-
-/** Waits until the timeline rests at `tick` (a replay or a step has finished). */
-async function atTick(page: Page, tick: number) {
-  await expect.poll(() => tickOf(page), { timeout: 60_000 }).toBe(tick);
-  await expect(timeline(page)).toHaveAttribute('aria-busy', 'false');
-  // The slider moves when the replay rests at the tick; then stepping is possible (only
-  // forward at tick 0).
-  const name = tick === 0 ? 'Step forward' : 'Step back';
-  await expect(page.getByRole('button', { name })).toBeEnabled({ timeout: 60_000 });
 }
 
 /**
@@ -102,9 +93,9 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   const last = await tickOf(page);
   // The sender looks at an earlier tick: the receiver must land there and still reach the end.
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, last - 1);
+  await waitForPreviewAtTick(page, last - 1);
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, last - 2);
+  await waitForPreviewAtTick(page, last - 2);
   // The step back's frame may be a hidden checkpoint shown only now: its pixels once painted.
   const pixels = await restingShot(page);
   const log = await consoleLog(page).innerText();
@@ -125,7 +116,7 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   const previewsShown = await countShownPreviews(other);
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await atTick(other, last - 2);
+  await waitForPreviewAtTick(other, last - 2);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
   // The recording replayed once, straight to the sender's tick: one preview shown.
   expect(await previewsShown()).toBe(1);
@@ -139,14 +130,14 @@ test('a shared run opens paused at the sender’s tick with the same pixels and 
   // The whole recording is there: back before the clicks, and forward to the sender's end.
   await timeline(other).focus();
   await other.keyboard.press('Home');
-  await atTick(other, 0);
+  await waitForPreviewAtTick(other, 0);
   await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 0');
   await timeline(other).focus();
   await other.keyboard.press('End');
-  await atTick(other, last);
+  await waitForPreviewAtTick(other, last);
   await expect(preview(other).getByRole('button', { name: /Clicked/ })).toHaveText('Clicked 3');
   await other.getByRole('button', { name: 'Step back' }).click();
-  await atTick(other, last - 1);
+  await waitForPreviewAtTick(other, last - 1);
   await expect(consoleLog(other)).not.toContainText('diverged');
 });
 
@@ -175,7 +166,7 @@ console.log('loader ready');
   await pauseRun(page);
   await timeline(page).focus();
   await page.keyboard.press('Home');
-  await atTick(page, 0);
+  await waitForPreviewAtTick(page, 0);
 
   const dialog = await openShare(page);
   await dialog.getByText('Include this run').click();
@@ -245,7 +236,7 @@ async function recordDeviceRun(page: Page) {
   await pauseRun(page);
   const last = await tickOf(page);
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, last - 1);
+  await waitForPreviewAtTick(page, last - 1);
   return { tick: last - 1, last, look: await look(page) };
 }
 
@@ -264,7 +255,7 @@ test('a shared run replays at the sender’s preview size in a page of another s
   await other.setViewportSize({ width: 1600, height: 1000 });
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await atTick(other, sent.tick);
+  await waitForPreviewAtTick(other, sent.tick);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(sent.last));
   await expect.poll(() => consoleLog(other).innerText()).toBe(log);
   await expect.poll(() => look(other)).toBe(sent.look);
@@ -284,12 +275,12 @@ test('stepping through a shared run at another size keeps the sender’s size', 
   await other.setViewportSize({ width: 1600, height: 1000 });
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await atTick(other, sent.tick);
+  await waitForPreviewAtTick(other, sent.tick);
   // Stepping through it replays at that size too.
   await other.getByRole('button', { name: 'Step back' }).click();
-  await atTick(other, sent.tick - 1);
+  await waitForPreviewAtTick(other, sent.tick - 1);
   await other.getByRole('button', { name: 'Step forward' }).click();
-  await atTick(other, sent.tick);
+  await waitForPreviewAtTick(other, sent.tick);
   await expect.poll(() => look(other)).toBe(sent.look);
   await expect(consoleLog(other)).not.toContainText('diverged');
 });
@@ -332,7 +323,7 @@ test('a run recorded at 2× in dark mode replays its reads in a 1× light browse
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   await page.goto(link);
   await expect(runStatus(page)).toHaveText('Paused', { timeout: 90_000 });
-  await atTick(page, sent.tick);
+  await waitForPreviewAtTick(page, sent.tick);
   const got = consoleLog(page);
   await expect(got).toContainText('dpr 2');
   await expect(got).toContainText('dark true reduce true');
@@ -341,7 +332,7 @@ test('a run recorded at 2× in dark mode replays its reads in a 1× light browse
   );
   // Said once, and kept in the console when a step back refills it.
   await page.getByRole('button', { name: 'Step back' }).click();
-  await atTick(page, sent.tick - 1);
+  await waitForPreviewAtTick(page, sent.tick - 1);
   await expect(got.getByText('This replay’s browser differs')).toHaveCount(1);
   await expect(got).not.toContainText('diverged');
 });
@@ -372,10 +363,10 @@ async function linkThatRunsOut(page: Page) {
   const last = await tickOf(page);
   await timeline(page).focus();
   await page.keyboard.press('Home');
-  await atTick(page, 0);
+  await waitForPreviewAtTick(page, 0);
   for (const tick of [1, 2]) {
     await page.getByRole('button', { name: 'Step forward' }).click();
-    await atTick(page, tick);
+    await waitForPreviewAtTick(page, tick);
   }
   const sent = new URL(await shareRun(page));
   await page.close();
@@ -415,7 +406,7 @@ test('a shared run whose replay runs out past the sender’s tick says so, and e
   const other = await context.newPage();
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await atTick(other, 2);
+  await waitForPreviewAtTick(other, 2);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
   await expect(consoleLog(other)).not.toContainText('stopped at tick');
 
@@ -424,15 +415,15 @@ test('a shared run whose replay runs out past the sender’s tick says so, and e
   await other.keyboard.press('End');
   const tick = await stoppedAt(other, last);
   expect(tick).toBeLessThan(last);
-  await atTick(other, tick);
+  await waitForPreviewAtTick(other, tick);
   await endsAt(other, tick);
   // End again stays, and says nothing more; the ticks it did run are there to step through.
   await timeline(other).focus();
   await other.keyboard.press('End');
   await other.getByRole('button', { name: 'Step back' }).click();
-  await atTick(other, tick - 1);
+  await waitForPreviewAtTick(other, tick - 1);
   await other.getByRole('button', { name: 'Step forward' }).click();
-  await atTick(other, tick);
+  await waitForPreviewAtTick(other, tick);
   await endsAt(other, tick);
   await expect(consoleLog(other).getByText(STOPPED)).toHaveCount(1);
 });
@@ -445,7 +436,7 @@ test('Play through a shared run that runs out says so, and leaves nothing to ste
   const other = await context.newPage();
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await atTick(other, 2);
+  await waitForPreviewAtTick(other, 2);
 
   await other.getByRole('button', { name: 'Play' }).click();
   const tick = await stoppedAt(other, last);
