@@ -5,6 +5,15 @@ type Logged = Extract<
   RuntimeMessage,
   { type: 'console' | 'console-batch' | 'console-dropped' | 'error' }
 >;
+const LOGGED = new Set<RuntimeMessage['type']>([
+  'console',
+  'console-batch',
+  'console-dropped',
+  'error',
+]);
+
+/** Whether the history keeps `message` as output of its tick. */
+export const isLogged = (message: RuntimeMessage): message is Logged => LOGGED.has(message.type);
 
 /**
  * A message split into its ticks, in order: a batch may hold calls of several ticks (ticks run

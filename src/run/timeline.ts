@@ -10,12 +10,11 @@
  */
 import type { TickRecord } from '../protocol';
 import { createStore } from 'zustand/vanilla';
-import { byTick, lastTickOf } from './console-by-tick';
+import { byTick, isLogged, lastTickOf } from './console-by-tick';
 import { createBranches } from './branches';
 import { environmentNote } from './environment-note';
 import { createHistory, type History, type HistoryLimits } from './history';
-import { cannotGoOn, ranOutDiff } from './replay-end';
-import { recordingRanOut } from './shared-end';
+import { createReplayEndWatch, ranOutDiff, sharedStopNote } from './replay-end';
 import { createTimelineConsole } from './timeline-console';
 import {
   INITIAL_TIMELINE as initial,
@@ -43,29 +42,18 @@ export function createTimeline(deps: TimelineDeps): Timeline {
    * after the last tick).
    */
   let replaying = false;
-  /** A shared run's landing tick, until its replay rests (then checked it was reached). */
-  let landing: number | null = null;
   /**
    * Console output of ticks up to here, from a recording played again in the current frame
    * (Play from a past tick), duplicates the history too; -1 when the frame plays no recording.
    */
   let recordedUntil = -1;
-  /**
-   * The tick the preview was last sent to (step, seek, End): resting short of it, the replay
-   * may have run out (replay-end.ts). Only then, not on landing: nothing is tried before the
-   * user goes on, and a program the clock does not control (a Worker) may have a timer by then.
-   */
-  let aim: number | null = null;
+  const ends = createReplayEndWatch();
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
   let playQueued = false;
   const shown = createTimelineConsole(deps);
   const branches = createBranches<History>();
   const showFutures = () =>
     branches.list().map(({ forkTick, lastTick }) => ({ forkTick, lastTick }));
-
-  const canStep = (tick: number, lastTick: number, pending: boolean) => tick < lastTick || pending;
-
-  const followConsole = (tick: number) => shown.follow(history, tick);
 
   /** A live input while a recording played: the recorded future after `at` is kept. */
   const fork = (at: number) => {
@@ -117,12 +105,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     }
     replaying = true;
     if (tick > get().tick && !rebuild) {
-      aim = tick;
+      ends.sentTo(tick);
       deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
       set({ mode: 'replaying', awaiting: false, divergence: null });
     } else {
       const started = deps.replay(tick, history.inputsUpTo(tick));
-      aim = started.at;
+      ends.sentTo(started.at);
       frame = started.frame;
       recordedUntil = -1;
       set({ mode: 'replaying', awaiting: false, divergence: null });
@@ -145,8 +133,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       // its later ticks are known by their inputs and recorded as they first run.
       if (recorded) history.expect(recorded.inputs, recorded.lastTick);
       queued = null;
-      landing = recorded ? recorded.landAt : null;
-      aim = null;
+      ends.start(recorded ? recorded.landAt : null);
       playQueued = false;
       replaying = false;
       recordedUntil = -1;
@@ -169,36 +156,16 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         for (const r of message.records) record(r);
         if (message.state.forked !== undefined) fork(message.state.forked);
         const { mode, tick, now, nextDue } = message.state;
-        followConsole(tick);
-        if (mode === 'paused' && landing !== null) {
-          if (tick < landing) {
-            shown.stopped(
-              `The shared run stopped at tick ${tick} of ${landing}: this replay differs from the sender’s run.`,
-            );
-            // Its later ticks cannot be reached either.
-            history.cutAfter(tick);
-          }
-          landing = null;
-        } else if (
-          (mode === 'playing' || (mode === 'paused' && aim !== null && tick < aim)) &&
-          recordingRanOut(history, tick, nextDue)
-        ) {
-          shown.stopped(
-            `The shared run stopped at tick ${tick} of ${history.lastRecorded()}: this replay differs from the sender’s run.`,
-          );
+        shown.follow(history, tick);
+        const end = ends.check(history, message.state, queued !== null);
+        if (end?.stop === 'shared') {
+          shown.stopped(sharedStopNote(end.tick, end.of));
           // End and Step forward then stop here: the later ticks cannot come.
-          history.cutAfter(tick);
-          aim = null;
-        } else if (
-          (mode === 'playing' ||
-            (mode === 'paused' && aim !== null && tick < aim && queued === null)) &&
-          tick < history.lastRecord() &&
-          cannotGoOn(history, tick, nextDue)
-        ) {
+          history.cutAfter(end.tick);
+        } else if (end) {
           // The recorded ticks stay (the user's run): End or Step forward tries again, and says
           // it again if this frame still cannot go on (a Worker may have set a timer since).
-          diverged(tick + 1, ranOutDiff(tick, history.lastRecorded()));
-          aim = null;
+          diverged(end.tick + 1, ranOutDiff(end.tick, end.of));
         }
         const lastTick = Math.max(history.lastRecorded(), 0);
         // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
@@ -214,7 +181,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
           tick,
           lastTick,
           elapsed: now - startTime,
-          canStepForward: canStep(tick, lastTick, nextDue !== null),
+          // Recorded ticks ahead, or a timer or frame due.
+          canStepForward: tick < lastTick || nextDue !== null,
         });
         if (runOn !== null) goTo(runOn);
         else if (mode === 'paused' && playQueued) {
@@ -223,19 +191,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
         }
         return false;
       }
-      if (
-        message.type !== 'console' &&
-        message.type !== 'console-batch' &&
-        message.type !== 'console-dropped' &&
-        message.type !== 'error'
-      )
-        return true;
+      if (!isLogged(message)) return true;
       // Output of ticks the history has already (a replay's, a played recording's) is not new.
       const known = replaying ? history.lastRecord() : recordedUntil;
       const parts = byTick(message).filter(([tick]) => tick > known);
       if (parts.length === 0) return false;
       // The history's output before these shows first (it may not have been reached yet).
-      if (shown.shownUpTo() < known) followConsole(known);
+      if (shown.shownUpTo() < known) shown.follow(history, known);
       for (const [tick, part] of parts) history.log(tick, part);
       shown.shownLive(lastTickOf(message));
       // Output of a played recording's ticks is shown from the history as the ticks come.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   consoleLog,
   getLoadedApp,
@@ -392,6 +392,16 @@ async function stoppedAt(page: Page, last: number) {
 }
 
 /** At `tick`, the end of what this replay can reach: the timeline ends there, nothing is ahead. */
+/** The link of `linkThatRunsOut`, opened in a new page of `context` and landed at tick 2. */
+async function openLanded(page: Page, context: BrowserContext) {
+  const { link, last } = await linkThatRunsOut(page);
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await waitForPreviewAtTick(other, 2);
+  return { other, last };
+}
+
 async function endsAt(page: Page, tick: number) {
   await expect(timeline(page)).toHaveAttribute('aria-valuemax', String(tick));
   await expect(preview(page).getByText('beat 4')).toBeVisible();
@@ -402,11 +412,7 @@ test('a shared run whose replay runs out past the sender’s tick says so, and e
   page,
   context,
 }) => {
-  const { link, last } = await linkThatRunsOut(page);
-  const other = await context.newPage();
-  await other.goto(link);
-  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await waitForPreviewAtTick(other, 2);
+  const { other, last } = await openLanded(page, context);
   await expect(timeline(other)).toHaveAttribute('aria-valuemax', String(last));
   await expect(consoleLog(other)).not.toContainText('stopped at tick');
 
@@ -432,11 +438,7 @@ test('Play through a shared run that runs out says so, and leaves nothing to ste
   page,
   context,
 }) => {
-  const { link, last } = await linkThatRunsOut(page);
-  const other = await context.newPage();
-  await other.goto(link);
-  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
-  await waitForPreviewAtTick(other, 2);
+  const { other, last } = await openLanded(page, context);
 
   await other.getByRole('button', { name: 'Play' }).click();
   const tick = await stoppedAt(other, last);

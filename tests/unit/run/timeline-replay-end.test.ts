@@ -1,70 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../../../src/protocol';
-import { createTimeline } from '../../../src/run/timeline';
+import type { RuntimeMessage } from '../../../src/protocol';
+import { click, framedTimeline, rec, ticks, upTo } from './replay-end-fixtures';
 
 // A live run of ticks 0..5 (a click at tick 2, timers else) whose replay here runs out of
 // timers after tick 3: the program set its next timer only for the live click, so ticks 4 and
 // 5 never come in a replay, and no replayed tick's fingerprint differed before that.
-const click = (tick: number): InputRecord => ({
-  tick,
-  now: 1000 + tick * 10,
-  type: 'click',
-  ctor: 'MouseEvent',
-  target: 'element',
-  path: [1, 0],
-  init: {},
-});
-const rec = (tick: number): TickRecord => ({
-  tick,
-  now: 1000 + tick * 10,
-  kind: tick === 0 ? 'eval' : tick === 2 ? 'input' : 'timer',
-  ran: tick === 2 ? 'click' : 'Timeout',
-  draws: 0,
-  timers: tick,
-  console: tick,
-  consoleText: tick,
-  dom: 7,
-  viewport: '800×600@1',
-  animations: 0,
-  ...(tick === 2 ? { input: click(2) } : {}),
-});
-const ticks = (
-  records: TickRecord[],
-  tick: number,
-  mode: 'replaying' | 'paused' | 'playing',
-  nextDue: number | null,
-  forked?: number,
-) =>
-  ({
-    type: 'ticks',
-    records,
-    state: {
-      mode,
-      tick,
-      now: 1000 + tick * 10,
-      nextDue,
-      ...(forked === undefined ? {} : { forked }),
-    },
-  }) satisfies RuntimeMessage;
-const upTo = (tick: number) => Array.from({ length: tick + 1 }, (_, i) => rec(i));
 const RAN_OUT = (tick: number) =>
   `Replay diverged at tick ${tick + 1}: the replay ran out of timers and frames at tick ${tick} and never ran it; the recorded run went on to tick 5. The preview may differ from the recorded run from here on.`;
 
 /** A timeline whose live run recorded ticks 0..5 and paused, then stepped back to `back`. */
 function steppedBack(back: number, nextDue: number | null) {
-  const sent: HostMessage[] = [];
-  const notices: string[] = [];
-  const frames: object[] = [];
-  const timeline = createTimeline({
-    send: (m) => sent.push(m),
-    replay(tick) {
-      frames.push({});
-      return { frame: frames.at(-1)!, at: tick };
-    },
-    resetConsole() {},
-    showConsole() {},
-    notice: (t) => notices.push(t),
-  });
+  const { timeline, sent, notices, frames } = framedTimeline();
   const live = {};
   timeline.startRun(live, 1000);
   timeline.handle(live, ticks(upTo(5), 5, 'playing', null));

@@ -1,61 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { HostMessage, InputRecord, RuntimeMessage, TickRecord } from '../../../src/protocol';
+import type { HostMessage, RuntimeMessage } from '../../../src/protocol';
 import { createTimeline } from '../../../src/run/timeline';
+import { click, framedTimeline, rec, ticks, upTo } from './replay-end-fixtures';
 
 // A shared recording of ticks 0..5 (a click at tick 2, timers else) whose replay here runs out
 // of timers at tick 3: the program differs from the sender's, so ticks 4 and 5 never come.
-const click = (tick: number): InputRecord => ({
-  tick,
-  now: 1000 + tick * 10,
-  type: 'click',
-  ctor: 'MouseEvent',
-  target: 'element',
-  path: [1, 0],
-  init: {},
-});
-const rec = (tick: number): TickRecord => ({
-  tick,
-  now: 1000 + tick * 10,
-  kind: tick === 0 ? 'eval' : tick === 2 ? 'input' : 'timer',
-  ran: tick === 2 ? 'click' : 'Timeout',
-  draws: 0,
-  timers: tick,
-  console: tick,
-  consoleText: tick,
-  dom: 7,
-  viewport: '800×600@1',
-  animations: 0,
-  ...(tick === 2 ? { input: click(2) } : {}),
-});
-const ticks = (
-  records: TickRecord[],
-  tick: number,
-  mode: 'replaying' | 'paused' | 'playing',
-  nextDue: number | null,
-) =>
-  ({
-    type: 'ticks',
-    records,
-    state: { mode, tick, now: 1000 + tick * 10, nextDue },
-  }) satisfies RuntimeMessage;
-const upTo = (tick: number) => Array.from({ length: tick + 1 }, (_, i) => rec(i));
 const STOPPED = 'The shared run stopped at tick 3 of 5: this replay differs from the sender’s run.';
 
 /** A timeline landed at `landAt` of the shared recording, with `nextDue` pending there. */
 function landed(landAt: number, nextDue: number | null) {
-  const sent: HostMessage[] = [];
-  const notices: string[] = [];
-  const frames: object[] = [];
-  const timeline = createTimeline({
-    send: (m) => sent.push(m),
-    replay(tick) {
-      frames.push({});
-      return { frame: frames.at(-1)!, at: tick };
-    },
-    resetConsole() {},
-    showConsole() {},
-    notice: (t) => notices.push(t),
-  });
+  const { timeline, sent, notices, frames } = framedTimeline();
   const live = {};
   timeline.startRun(live, 1000, { landAt, lastTick: 5, inputs: [click(2)] });
   /** A message from the newest frame (a step back rebuilds the preview). */
