@@ -2,6 +2,11 @@ import { createSession } from './app/session';
 import { installBenchHook } from './app/bench-hook';
 import { decideStartup, reloadOnNewPermalink } from './app/startup';
 import { loadMonaco } from './editor/load-monaco';
+import { stopProgramMessages } from './app/stop-program-messages';
+
+// Before any other listener of the window's messages: what a program posts to `parent` is
+// stopped unread.
+stopProgramMessages(window);
 
 // This entry holds no React: the editor's chunks, the session's bundler worker (compiling
 // esbuild's wasm) and the restore from IndexedDB start while React and the UI download and
