@@ -55,17 +55,41 @@ export function errorMessage(
   };
 }
 
+/** How many uncaught errors the browser's own console still reports, and what it says after. */
+export interface ErrorForwarding {
+  /**
+   * Errors left to the browser's console (devtools keep showing them); later ones are
+   * cancelled. Each one it reports costs the preview an IPC to the browser (and, with devtools
+   * or Playwright attached, a stack trace sent to them): 20,000 rejections made the next run
+   * wait about a second.
+   */
+  limit: number;
+  /** Said once in the browser's console when the limit is passed (the real console.info). */
+  note: (text: string) => void;
+}
+
 /**
  * Reports uncaught errors and unhandled rejections. Listening in the bubble phase on
  * `window` leaves out resource load errors (img, script), which only fire in capture.
- * The events are not cancelled, so the browser's own console still shows them. Each report
+ * The first `forwarding.limit` events are not cancelled, so the browser's own console still
+ * shows them; later ones show only in Playpen's console. Each report
  * is a function that makes the message: the caps (console-limit.ts) make only the ones they
  * send, so a flood of rejections costs a count, not a stack walk, each.
  */
 export function installErrorCapture(
   win: Window,
   report: (message: () => RuntimeMessage) => void,
+  forwarding?: ErrorForwarding,
 ): void {
+  let seen = 0;
+  const forwardOrCancel = (event: Event) => {
+    if (!forwarding || ++seen <= forwarding.limit) return;
+    event.preventDefault();
+    if (seen === forwarding.limit + 1)
+      forwarding.note(
+        `Playpen: over ${forwarding.limit} uncaught errors; the rest show only in Playpen's console.`,
+      );
+  };
   win.addEventListener('error', (event: ErrorEvent) => {
     const where = { url: event.filename, line: event.lineno, column: event.colno };
     const error: unknown = event.error;
@@ -85,9 +109,11 @@ export function installErrorCapture(
           }
         : errorMessage('uncaught', error, where),
     );
+    forwardOrCancel(event);
   });
   win.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
     const reason: unknown = event.reason;
     report(() => errorMessage('unhandledrejection', reason));
+    forwardOrCancel(event);
   });
 }

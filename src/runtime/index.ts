@@ -35,6 +35,9 @@ const doc = document;
 const portPost = MessagePort.prototype.postMessage;
 const microtask = queueMicrotask.bind(win);
 const realError = console.error.bind(console);
+const realInfo = console.info;
+/** Uncaught errors the browser's own console shows too (errors.ts). */
+const ERRORS_FORWARDED = 100;
 const createObjectURL = URL.createObjectURL.bind(URL);
 const BlobCtor = Blob;
 // On the real clock and microtask queue: the virtual clock replaces performance.now later.
@@ -161,8 +164,10 @@ blockUnloadPrompt(win, () => runtimeWarn(UNLOAD_PROMPT_NOTE));
 // Fragment navigations (`location.hash = …`, `#` links) go through the in-memory history too.
 const fragmentNav = createFragmentNav(win, installHistoryShim(win));
 installConsoleCapture(console, { emit: emitConsole, now: () => performance.now() });
-installErrorCapture(win, (message) =>
-  errorLimit.add({ message, tick: runLoop.tick() }, runLoop.now()),
+installErrorCapture(
+  win,
+  (message) => errorLimit.add({ message, tick: runLoop.tick() }, runLoop.now()),
+  { limit: ERRORS_FORWARDED, note: (text) => apply(realInfo, console, [text]) },
 );
 
 // Before the program runs: it could replace EventTarget's methods the guard relies on.
