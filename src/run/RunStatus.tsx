@@ -1,6 +1,8 @@
 import { LoaderCircle } from 'lucide-react';
 import { STATUS_TEXT, type RunState } from './controller';
 import { useStore, type ExternalStore } from '../ui/useStore';
+import { useMemo } from 'react';
+import { settledStore } from '../ui/settled-store';
 
 /** The "Run status" live region; the detail (first error, hang) shows as its tooltip text. */
 export function RunStatus({ state }: { state: RunState }) {
@@ -22,7 +24,19 @@ export function RunStatus({ state }: { state: RunState }) {
   );
 }
 
-/** RunStatus reading the controller itself: a status change re-renders this alone. */
+/** How long a build or a start lasts before the status says so (ms). */
+const TRANSIENT_SHOWN_AFTER_MS = 200;
+
+const isTransient = (state: RunState) => state.status === 'building' || state.status === 'starting';
+
+/**
+ * RunStatus reading the controller itself: a status change re-renders this alone. A build or a
+ * start shows only when it lasts (settled-store.ts).
+ */
 export function LiveRunStatus({ controller }: { controller: ExternalStore<RunState> }) {
-  return <RunStatus state={useStore(controller)} />;
+  const settled = useMemo(
+    () => settledStore(controller, TRANSIENT_SHOWN_AFTER_MS, isTransient),
+    [controller],
+  );
+  return <RunStatus state={useStore(settled)} />;
 }

@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { throttledStore, type ThrottleClock } from '../../../src/ui/throttled-store';
-
-/** A clock whose time and timers the test moves. */
-function fakeClock() {
-  let time = 0;
-  let timers: { at: number; run: () => void; id: number }[] = [];
-  let next = 0;
-  const clock: ThrottleClock = {
-    now: () => time,
-    set(run, ms) {
-      timers.push({ at: time + ms, run, id: ++next });
-      return next;
-    },
-    clear(id) {
-      timers = timers.filter((t) => t.id !== id);
-    },
-  };
-  const advance = (ms: number) => {
-    time += ms;
-    for (const t of timers.filter((t) => t.at <= time)) {
-      timers = timers.filter((x) => x !== t);
-      t.run();
-    }
-  };
-  return { clock, advance, pending: () => timers.length };
-}
+import { throttledStore } from '../../../src/ui/throttled-store';
+import { fakeClock } from './fake-clock';
 
 const setup = () => {
   const store = createStore<{ playing: boolean; tick: number }>()(() => ({
