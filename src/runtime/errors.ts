@@ -61,7 +61,7 @@ export interface ErrorForwarding {
    * Errors left to the browser's console (devtools keep showing them); later ones are
    * cancelled. Each one it reports costs the preview an IPC to the browser (and, with devtools
    * or Playwright attached, a stack trace sent to them): 20,000 rejections made the next run
-   * wait about a second.
+   * wait about a second. The program's own listeners then see `defaultPrevented` on them.
    */
   limit: number;
   /** Said once in the browser's console when the limit is passed (the real console.info). */
