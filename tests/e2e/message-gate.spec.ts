@@ -58,8 +58,10 @@ test('a program’s message reaches none of the app’s listeners, even when the
   await watchAppListeners(page);
   // The UI's chunk (which starts the preview) is held until the editor's has run and added its
   // message listener: the order a fast cache or a slow network can give.
+  let held = false;
   await page.route('**/assets/mount-*.js', async (route) => {
     await page.waitForFunction(() => window.__ppListeners > 0, undefined, { timeout: 60_000 });
+    held = true;
     await route.continue();
   });
   await getLoadedApp(page);
@@ -73,4 +75,6 @@ test('a program’s message reaches none of the app’s listeners, even when the
     'The program posted a message to the app (parent.postMessage or top.postMessage): Playpen ignores messages from the preview.',
   );
   expect(await page.evaluate(() => window.__ppHeard)).toBe(0);
+  // The order under test happened: the UI's chunk (by its name) waited for the editor's listener.
+  expect(held).toBe(true);
 });
