@@ -1,8 +1,8 @@
 import { LoaderCircle } from 'lucide-react';
-import { STATUS_TEXT, type RunState } from './controller';
-import { useStore, type ExternalStore } from '../ui/useStore';
 import { useMemo } from 'react';
+import { STATUS_TEXT, type RunState } from './controller';
 import { settledStore } from '../ui/settled-store';
+import { useStore, type ExternalStore } from '../ui/useStore';
 
 /** The "Run status" live region; the detail (first error, hang) shows as its tooltip text. */
 export function RunStatus({ state }: { state: RunState }) {

@@ -1,17 +1,5 @@
+import { browserClock, type ThrottleClock } from './throttled-store';
 import type { ExternalStore } from './useStore';
-
-/** Timers for the delayed showing (the browser's by default; fakes in tests). */
-export interface SettleClock {
-  /** Runs `callback` after `ms`; returns a handle for `clear`. */
-  set(callback: () => void, ms: number): unknown;
-  /** Cancels a callback from `set`. */
-  clear(handle: unknown): void;
-}
-
-const browserClock: SettleClock = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * The same store as its subscribers see it: a spell of transient states (`transient(state)`)
@@ -27,7 +15,7 @@ export function settledStore<S>(
   store: ExternalStore<S>,
   ms: number,
   transient: (state: S) => boolean,
-  clock: SettleClock = browserClock,
+  clock: Pick<ThrottleClock, 'set' | 'clear'> = browserClock,
 ): ExternalStore<S> {
   const listeners = new Set<() => void>();
   let shown = store.getState();

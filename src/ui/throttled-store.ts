@@ -1,6 +1,6 @@
 import type { ExternalStore } from './useStore';
 
-/** Timers for the trailing notice (the browser's by default; fakes in tests). */
+/** Clock and timers of the store views here (the browser's by default; fakes in tests). */
 export interface ThrottleClock {
   /** Milliseconds on a monotonic clock. */
   now(): number;
@@ -10,7 +10,7 @@ export interface ThrottleClock {
   clear(handle: unknown): void;
 }
 
-const browserClock: ThrottleClock = {
+export const browserClock: ThrottleClock = {
   now: () => performance.now(),
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

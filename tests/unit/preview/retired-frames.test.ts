@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRetiredFrames } from '../../../src/preview/retired-frames';
+import { fakeClock } from '../fake-clock';
 
 /** A stand-in iframe: only `remove` is used. */
 const frame = () => {
@@ -8,26 +9,14 @@ const frame = () => {
 };
 
 const setup = () => {
-  let time = 0;
-  let timers: { at: number; run: () => void; id: number }[] = [];
-  let next = 0;
+  const time = fakeClock();
   const retired = createRetiredFrames({
-    now: () => time,
-    setTimer: (run, ms) => {
-      timers.push({ at: time + ms, run, id: ++next });
-      return next;
-    },
-    clearTimer: (id) => (timers = timers.filter((t) => t.id !== id)),
+    now: time.clock.now,
+    setTimer: time.clock.set,
+    clearTimer: time.clock.clear,
     maxMs: 500,
   });
-  const advance = (ms: number) => {
-    time += ms;
-    for (const t of timers.filter((t) => t.at <= time)) {
-      timers = timers.filter((x) => x !== t);
-      t.run();
-    }
-  };
-  return { retired, advance, pending: () => timers.length };
+  return { retired, advance: time.advance, pending: time.pending };
 };
 
 describe('retired frames', () => {

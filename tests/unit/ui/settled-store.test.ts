@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { settledStore } from '../../../src/ui/settled-store';
-import { fakeClock } from './fake-clock';
+import { fakeClock } from '../fake-clock';
 
 type Status = 'idle' | 'building' | 'starting' | 'running' | 'error';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { throttledStore } from '../../../src/ui/throttled-store';
-import { fakeClock } from './fake-clock';
+import { fakeClock } from '../fake-clock';
 
 const setup = () => {
   const store = createStore<{ playing: boolean; tick: number }>()(() => ({

@@ -1,4 +1,4 @@
-import type { ThrottleClock } from '../../../src/ui/throttled-store';
+import type { ThrottleClock } from '../../src/ui/throttled-store';
 
 /** A clock whose time and timers the test moves. */
 export function fakeClock() {
