@@ -4,6 +4,7 @@ import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
 import { createGlobalNamesRequest } from './global-names-request';
 import { createFrame, sizeFrame, type ConnectedFrame } from './frame';
+import { snapToDevicePixels } from './frame-snap';
 import { messageGate } from './message-gate';
 import { watchPosts } from './post-watch';
 import { createRuntimeInbox } from '../protocol/runtime-inbox';
@@ -66,6 +67,8 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
   const prepareSpare = () => {
     if (!disposed) spares.fill();
   };
+
+  const unsnap = snapToDevicePixels(container);
 
   // The first run's frame boots while the app builds it.
   prepareSpare();
@@ -267,6 +270,7 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     },
     dispose() {
       disposed = true;
+      unsnap();
       unwatchPosts();
       gate.dispose();
       clearInterval(heartbeat);
