@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { firstProgramPlugin } from './scripts/first-program-plugin.ts';
 import { preloadStartupChunks } from './scripts/preload-startup-chunks.ts';
+import { immutableAssets } from './scripts/immutable-assets.ts';
 
 // The app is a static site: a relative base by default, so dist/ works from any path on any
 // plain host. PLAYPEN_BASE sets an absolute one (e.g. /playpen/) for hosts that need it.
@@ -21,6 +22,7 @@ export default defineConfig({
       'src/editor/type-libs.ts',
       'src/app/mount.tsx',
     ]),
+    immutableAssets(),
   ],
   resolve: {
     alias: [

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
 import {
   openFile,
   preview,
@@ -122,4 +123,27 @@ test('a reload runs the project’s last program at once; a changed project neve
   await expect(heading(page)).toHaveText('Goodbye, Ada!', { timeout: 60_000 });
   await waitForRun(page);
   expect(seen.filter((text) => text !== 'Goodbye, Ada!')).toEqual([]);
+});
+
+// Chromium keeps a wasm module's optimised code beside its cached response; revalidating the
+// response (Vite's `no-cache`) dropped it, so every other visit compiled esbuild's wasm again
+// (seconds of a core while the user's first keys came in; tests/bench/typing.bench.ts).
+test('the build’s hashed files are served cacheable for good; the page itself is checked each visit', async ({
+  request,
+}) => {
+  const page = await request.get('/');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const wasm = readdirSync('dist/assets').find((name) => name.endsWith('.wasm'));
+  const script = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+  expect(wasm).toBeTruthy();
+  expect(script).toBeTruthy();
+  for (const path of [`assets/${wasm}`, script!]) {
+    const response = await request.get(path);
+    expect(response.ok(), path).toBe(true);
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
+  }
+  // The preview's runtime keeps its name from build to build: revalidated.
+  const runtime = await request.get('preview/runtime.js');
+  expect(runtime.ok()).toBe(true);
+  expect(runtime.headers()['cache-control']).toBe('no-cache');
 });
