@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build, preview, type InlineConfig } from 'vite';
+import { immutableAssets } from '../../scripts/immutable-assets';
 
 /**
  * Builds a bench page (a folder with an index.html) like a production site and serves it on
@@ -14,6 +15,8 @@ export async function servePage(
   const config: InlineConfig = {
     configFile: false,
     ...options.config,
+    // Served as Playpen is: a returning visit (cold.bench.ts) finds the hashed files cached.
+    plugins: [...(options.config?.plugins ?? []), immutableAssets()],
     root: fileURLToPath(folder),
     logLevel: 'warn',
     build: {
