@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** What a content-hashed file can be cached as: its name changes whenever its bytes do. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * `vite preview` (`npm run serve`, the tests and the benches) sends the build's assets, whose
