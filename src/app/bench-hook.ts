@@ -10,6 +10,8 @@ export interface BenchHook {
   edit(path: string, text: string): Promise<void>;
   /** ms from the last load/edit to each phase mark of its run (saved, built, frame-ready, program-sent). */
   phases(): Record<string, number>;
+  /** The bundler worker's own ms for the last run's build (null: known without the worker). */
+  buildMs(): number | null;
   /** Shows a file in the editor, as a click on it in the Files tree would. */
   open(path: string): void;
   /** Turns auto-run on or off (off when the hook installs, so edits time the run alone). */
@@ -44,6 +46,7 @@ export function installBenchHook(session: Session): void {
         if (entry.name !== START) out[entry.name.replace('playpen:', '')] = entry.startTime - start;
       return out;
     },
+    buildMs: () => session.controller.getState().buildMs,
     open(path) {
       session.project.setActive(path);
     },

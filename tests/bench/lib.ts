@@ -11,6 +11,8 @@ declare global {
       edit(path: string, text: string): Promise<void>;
       /** Missing in builds before the phase marks (comparing with an older build). */
       phases?(): Record<string, number>;
+      /** Missing in builds before the worker's build time was read. */
+      buildMs?(): number | null;
       /** Missing in builds before the typing bench. */
       open?(path: string): void;
       /** Missing in builds before the typing bench. */
