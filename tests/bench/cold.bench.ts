@@ -1,8 +1,5 @@
-import { chromium, test, type BrowserContext } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { envNumber, ms, quantile, table } from './lib';
+import { test, type BrowserContext } from '@playwright/test';
+import { envNumber, inPersistentProfile, ms, quantile, table } from './lib';
 import { servePage } from './serve-page';
 import { servePeer } from './vue-repl/serve';
 
@@ -108,9 +105,8 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
   }
 
   /**
-   * `of` opened again and again in one persistent profile, as by a user who comes back:
-   * Playwright's contexts are incognito, where Chromium keeps no compiled code. A first visit
-   * fills the caches and is not counted.
+   * `of` opened again and again in one persistent profile, as by a user who comes back. A
+   * first visit fills the caches and is not counted.
    */
   async function returningVisits(of: Page): Promise<Page> {
     const target: Page = {
@@ -118,10 +114,7 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
       label: `${of.label}, returning`,
       times: { editor: [], output: [] },
     };
-    const profile = mkdtempSync(join(tmpdir(), 'playpen-bench-profile-'));
-    const { launchOptions, viewport } = testInfo.project.use;
-    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, viewport });
-    try {
+    await inPersistentProfile(testInfo.project.use, async (context) => {
       const watch = await watchMilestones(context, of.kind);
       const first = context.pages()[0] ?? (await context.newPage());
       if (of.kind === 'playpen') {
@@ -140,10 +133,7 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
       // page can observe: a fixed wait, before the page (and its workers) go.
       await first.waitForTimeout(5000);
       for (let i = 0; i < LOADS; i++) await loadIn(context, watch, target, i);
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
+    });
     return target;
   }
 

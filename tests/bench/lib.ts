@@ -1,4 +1,13 @@
-import type { Page } from '@playwright/test';
+import {
+  chromium,
+  type BrowserContext,
+  type Page,
+  type LaunchOptions,
+  type ViewportSize,
+} from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Project } from '../../src/protocol';
 
 // Shared by the *.bench.ts files: reading the env, quantiles, tables and driving Playpen
@@ -61,6 +70,30 @@ export function table(title: string, header: string[], rows: (string | number)[]
   const line = (r: string[]) =>
     r.map((x, c) => (c === 0 ? x.padEnd(widths[c]!) : x.padStart(widths[c]! + 2))).join('');
   return ['', title, ...cells.map(line)].join('\n');
+}
+
+/**
+ * Runs `use` in a browser with a persistent profile (a temporary folder, removed after), as a
+ * user who comes back has: Playwright's contexts are incognito, where Chromium keeps no
+ * compiled code between visits.
+ */
+export async function inPersistentProfile<T>(
+  options: { launchOptions?: LaunchOptions; baseURL?: string; viewport?: ViewportSize | null },
+  use: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const profile = mkdtempSync(join(tmpdir(), 'playpen-bench-profile-'));
+  const { launchOptions, baseURL, viewport } = options;
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    viewport,
+  });
+  try {
+    return await use(context);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 /** Opens Playpen with its bench hook (auto-run off until the bench turns it on). */

@@ -1,18 +1,9 @@
-import {
-  chromium,
-  expect,
-  test,
-  type Page,
-  type LaunchOptions,
-  type ViewportSize,
-} from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { chainEdit, chainProject } from './projects';
 import {
   envNumber,
   envSizes,
+  inPersistentProfile,
   longTaskSummary,
   longTasksIn,
   ms,
@@ -181,31 +172,21 @@ async function measureTyping(page: Page, n: number, label: string): Promise<(str
 }
 
 /**
- * A visit after a first one in the same browser profile: Playwright's contexts are incognito,
- * where Chromium keeps no compiled code, so this one runs in a persistent profile (a temporary
- * folder). The first visit loads the project and types; the row is the second visit's. Then
- * the browser has esbuild's optimised wasm in its cache (scripts/immutable-assets.ts), and no
- * background compile competes with the first keys.
+ * A visit after a first one in the same persistent browser profile (inPersistentProfile): the
+ * first visit loads the project and types; the row is the second visit's. Then the browser has
+ * esbuild's optimised wasm in its cache (scripts/immutable-assets.ts), and no background
+ * compile competes with the first keys.
  */
 async function returningVisit(
-  use: { launchOptions?: LaunchOptions; baseURL?: string; viewport?: ViewportSize | null },
+  use: Parameters<typeof inPersistentProfile>[0],
   n: number,
 ): Promise<(string | number)[]> {
-  const profile = mkdtempSync(join(tmpdir(), 'playpen-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...use.launchOptions,
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-  });
-  try {
+  return inPersistentProfile(use, async (context) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await measureTyping(page, n, `first visit, ${n} files`);
     await page.goto('about:blank');
-    return await measureTyping(page, n, `generated ${n} files, returning visit`);
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+    return measureTyping(page, n, `generated ${n} files, returning visit`);
+  });
 }
 
 test('typing into Monaco', async ({ browser }, testInfo) => {
