@@ -18,6 +18,10 @@ export const PARTS = {
   problems: { files: 'src/problems', may: ['protocol', 'ui'] },
   run: { files: 'src/run', may: ['preview', 'project', 'protocol', 'console', 'ui'] },
   editor: { files: 'src/editor', may: ['format', 'project', 'protocol', 'ui'] },
+  probes: {
+    files: 'src/probes',
+    may: ['preview', 'project', 'protocol', 'console', 'run', 'editor', 'ui'],
+  },
   files: { files: 'src/files', may: ['project', 'protocol', 'ui'] },
   settings: { files: 'src/settings', may: ['editor', 'protocol', 'ui'] },
   share: { files: 'src/share', may: ['files', 'project', 'protocol', 'ui'] },
@@ -33,6 +37,7 @@ export const PARTS = {
       'console',
       'problems',
       'run',
+      'probes',
       'editor',
       'files',
       'settings',

@@ -30,6 +30,8 @@ import { followRuns } from '../problems/follow-runs';
 import { editorFirstPaint, openLanguageWorkersAfterFirstRun } from './first-run-gates';
 import { createFirstPrograms } from './first-program';
 import { previewNews } from './preview-news';
+import { createAskPast } from '../probes/ask-past';
+import { createProbeWorkerClient } from '../probes/probe-worker-client';
 
 export type { Session } from './session-types';
 
@@ -193,6 +195,22 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       }),
   });
 
+  const probeWorker = createProbeWorkerClient({
+    createWorker: () =>
+      new Worker(new URL('../../workers/probe.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'playpen-probe',
+      }),
+  });
+  // Logpoints and line runs, answered by probed replays of the current run (docs/logpoints.md).
+  const askPast = createAskPast({
+    project,
+    timeline,
+    getCurrent: () => current,
+    getHost: () => host,
+    worker: probeWorker,
+  });
+
   const packageTypes = createSessionPackageTypes(settings);
   const consoleEvaluator = createConsoleEvaluator({
     createWorker: () =>
@@ -213,6 +231,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     problems,
     controller: runController,
     timeline,
+    askPast,
     evaluateConsole: consoleEvaluator.evaluate,
     consoleGlobals: () => host?.globalNames() ?? Promise.resolve(null),
     hang,
@@ -259,6 +278,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       firstPrograms.dispose();
       format.dispose();
       consoleEvaluator.dispose();
+      askPast.dispose();
+      probeWorker.dispose();
       packageTypes.dispose();
     },
   };
