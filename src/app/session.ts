@@ -46,6 +46,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   const settings = createSettingsStore(safeLocalStorage());
   const project = createProjectStore(startup.project ?? createDefaultProject());
   if (startup.openPath) project.setActive(startup.openPath);
+  // A shared run's logpoints ("look at these values") come with its project.
+  if (startup.run?.logpoints) project.setLogpoints(startup.run.logpoints);
   const view = createViewStore(startup, browserUrlBar);
   const unscopeReadOnly = scopeReadOnlyToLink(view, project);
   const consoleStore = createConsoleStore();
