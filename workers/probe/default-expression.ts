@@ -58,6 +58,10 @@ export function defaultExpression(lineText: string): string {
   const stack: Bracket[] = [{ kind: 'block', ternaries: 0 }];
   const first = tokens[0]?.value;
   const caseLine = first === 'case' || first === 'default';
+  /** `x: ball.x + 1,` is a property of a multi-line object literal (`a: number,` a parameter's type). */
+  const endsWithComma = tokens[tokens.length - 1]?.value === ',';
+  /** A `let`/`const`/`var` came before: an annotated name is a variable, not a member. */
+  let declared = false;
   let i = 0;
   while (i < tokens.length && names.length < MAX_DEFAULT_NAMES) {
     const t = tokens[i]!;
@@ -73,7 +77,7 @@ export function defaultExpression(lineText: string): string {
       else if (v === '?' && !/^[:),=]$/.test(tokens[i + 1]?.value ?? '')) top.ternaries++;
       else if (v === ':') {
         if (top.ternaries > 0) top.ternaries--;
-        else if (annotates(top, prev, tokens[i + 1], caseLine)) {
+        else if (annotates(top, prev, tokens[i + 1], caseLine, endsWithComma)) {
           i = skipType(tokens, i + 1);
           continue;
         }
@@ -86,6 +90,7 @@ export function defaultExpression(lineText: string): string {
       continue;
     }
     const v = t.value;
+    if (v === 'let' || v === 'const' || v === 'var') declared = true;
     if ((v === 'as' || v === 'satisfies') && i > 0) {
       i = skipType(tokens, i + 1);
       continue;
@@ -97,6 +102,8 @@ export function defaultExpression(lineText: string): string {
       (prev !== undefined && NOT_A_VALUE_AFTER.has(prev.value));
     if (keyword) {
       i++;
+      // `new Set<string>(…)`, `extends Base<T>`: the type arguments go with the skipped name.
+      if (tokens[i]?.value === '<' && !tokens[i]!.spaced) i = genericEnd(tokens, i) ?? i;
       continue;
     }
     const { chain, end } = memberChain(tokens, i);
@@ -114,11 +121,13 @@ export function defaultExpression(lineText: string): string {
         resume = generic;
       }
     }
+    const colon = after?.value === '?' && tokens[end + 1]?.value === ':' ? end + 1 : end;
     const key =
-      after?.value === ':' &&
+      tokens[colon]?.value === ':' &&
       top.ternaries === 0 &&
       (top.kind === 'object' ||
-        (top.kind === 'block' && LOOP_START.has(tokens[end + 1]?.value ?? '')));
+        // A label, or a member's annotation (`x: number;` in a class or an interface).
+        (top.kind === 'block' && !declared));
     if (!called && !key && chain !== 'this' && !names.includes(chain)) names.push(chain);
     i = resume;
   }
@@ -167,12 +176,18 @@ const annotates = (
   prev: LineToken | undefined,
   next: LineToken | undefined,
   caseLine: boolean,
+  endsWithComma: boolean,
 ): boolean => {
   if (top.kind === 'paren') return true;
   if (top.kind !== 'block' || caseLine) return false;
   if (prev?.value === ')') return true;
+  if (endsWithComma && !PRIMITIVE_TYPES.has(next?.value ?? '')) return false;
   return !LOOP_START.has(next?.value ?? '');
 };
+
+const PRIMITIVE_TYPES = new Set(
+  'number string boolean bigint symbol object any unknown never void null undefined'.split(' '),
+);
 
 /** Lines that declare only types or imports: `type X = …`, `interface`, `import … from`, `export { a }`. */
 function declaresNoValues(tokens: readonly LineToken[]): boolean {
@@ -205,7 +220,8 @@ function looksLikeJsxText(tokens: readonly LineToken[]): boolean {
   const word = (t: LineToken | undefined) =>
     t?.type === 'IdentifierName' && !KEYWORDS.has(t.value) && !CONTEXTUAL.has(t.value);
   if (!word(a) || !tokens.some((t) => t.value === '{')) return false;
-  if (word(b)) return true;
+  // Two words in a row, or a word right before `{`, are not JavaScript.
+  if (word(b) || b?.value === '{') return true;
   const last = tokens[tokens.length - 1]?.value;
   return (
     b?.value === ':' && c?.value === '{' && last === '}' && !tokens.some((t) => t.value === '=')

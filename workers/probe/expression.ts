@@ -28,6 +28,8 @@ const OPTIONS: Options = {
   ecmaVersion: 'latest',
   sourceType: 'script',
   allowAwaitOutsideFunction: true,
+  // Parentheses end where the text does (`({ a })`); toProbeExpr looks through them.
+  preserveParens: true,
 };
 
 /** What the runtime evaluates (ProbeExpr), and the parts of those nodes. */
@@ -47,6 +49,7 @@ const READABLE = new Set([
   'Property',
   'TemplateLiteral',
   'TemplateElement',
+  'ParenthesizedExpression',
 ]);
 
 const SHOWN = 40;
@@ -194,6 +197,7 @@ export function toProbeExpr(node: AnyNode, slots: Slots): ProbeExpr {
     case 'ThisExpression':
       return { k: 'this', slot: slots.this() };
     case 'ChainExpression':
+    case 'ParenthesizedExpression':
       return to(node.expression as AnyNode);
     case 'MemberExpression': {
       const property = node.property as AnyNode;

@@ -1,5 +1,5 @@
 import { parse, type Node, type Program } from 'acorn';
-import { TraceMap, traceSegment } from '@jridgewell/trace-mapping';
+import { TraceMap, decodedMappings, type SourceMapSegment } from '@jridgewell/trace-mapping';
 
 /**
  * A compiled module (workers/bundler/compile-js.ts, after the loop guard) as the probe worker
@@ -67,6 +67,22 @@ export function childrenOf(node: AnyNode): { key: string; child: AnyNode }[] {
   return out.sort((a, b) => a.child.start - b.child.start);
 }
 
+/**
+ * The segment covering a generated column: the last one at or before it, or, for text the loop
+ * guard or the navigator inserted at a line's start (`__ppNav(location, "hash").hash = …`), the
+ * first one after it, which is the code the insertion belongs to.
+ */
+const segmentAt = (segments: SourceMapSegment[], column: number): SourceMapSegment | undefined => {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segments[mid]![0] <= column) lo = mid + 1;
+    else hi = mid;
+  }
+  return segments[lo - 1] ?? segments[0];
+};
+
 const isNode = (value: unknown): value is AnyNode =>
   typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
@@ -100,12 +116,13 @@ export function indexModule(code: string, map: string): ModuleIndex {
     return { line: lo, column: offset - lineStarts[lo]! };
   };
 
+  const mappings = decodedMappings(trace) as SourceMapSegment[][];
   const originals = new Map<number, Original | null>();
   const original = (offset: number): Original | null => {
     let found = originals.get(offset);
     if (found !== undefined) return found;
     const { line, column } = position(offset);
-    const seg = traceSegment(trace, line, column);
+    const seg = segmentAt(mappings[line] ?? [], column);
     found =
       seg && seg.length >= 4
         ? {
