@@ -22,6 +22,24 @@ const requiresJsxRuntime = (node: AnyNode | undefined): boolean => {
   return spec?.type === 'Literal' && typeof spec.value === 'string' && JSX_RUNTIME.test(spec.value);
 };
 
+/**
+ * The loop guard's countdown at the top of a loop body (workers/bundler/loop-guard.ts):
+ * `if (--__ppLoop.c < 0) __ppLoop("src/main.ts:2");`, mapped like the code after it.
+ */
+export function isGuardCheck(statement: AnyNode, guard: string | undefined): boolean {
+  if (!guard || statement.type !== 'IfStatement') return false;
+  const test = statement.test as AnyNode;
+  const update = test.left as AnyNode | undefined;
+  const counter = update?.argument as AnyNode | undefined;
+  return (
+    test.type === 'BinaryExpression' &&
+    update?.type === 'UpdateExpression' &&
+    counter?.type === 'MemberExpression' &&
+    (counter.object as AnyNode).type === 'Identifier' &&
+    (counter.object as AnyNode).name === guard
+  );
+}
+
 /** `var name = init;`: its name and initialiser. */
 const soleDeclarator = (statement: AnyNode): { id: AnyNode; init: AnyNode } | null => {
   if (statement.type !== 'VariableDeclaration') return null;

@@ -10,7 +10,7 @@ import { freeName, GUARD_NAME } from '../bundler/loop-guard';
 import { NAV_NAME } from '../bundler/location-sites';
 import { shiftMap, type Insertion } from '../bundler/shift-map';
 import { indexModule, type AnyNode, type ModuleIndex } from './module-index';
-import { createNameResolver } from './names';
+import { createNameResolver, type NameResolver } from './names';
 import { placeLines, type Place } from './placement';
 import { probeSpec } from './probe-spec';
 
@@ -62,7 +62,9 @@ export function instrumentModule(request: InstrumentRequest): InstrumentResult {
     };
   }
   const places = placeLines(index);
-  const resolver = createNameResolver(index);
+  // Scopes are analysed once, and only when a logpoint is placed.
+  let resolver: NameResolver | undefined;
+  const names = (): NameResolver => (resolver ??= createNameResolver(index));
   const probe = freeName(code, PROBE_NAME);
   const slot = freeName(code, SLOT_NAME);
 
@@ -75,7 +77,7 @@ export function instrumentModule(request: InstrumentRequest): InstrumentResult {
   const logpoints = request.logpoints.map(({ site, line, expression }): PlacedLogpoint => {
     const place = places.get(line);
     if (!place) return { site, ok: false, error: `Line ${line} ${RAN_NOTHING}` };
-    const made = probeSpec(expression, place.scope, resolver);
+    const made = probeSpec(expression, place.scope, names);
     if (!made.ok) return { site, ok: false, error: made.error };
     add(line, `${probe}.p(${site}, ${reader(slot, made.reads)})`);
     return { site, ok: true, line, when: place.when, spec: made.spec };

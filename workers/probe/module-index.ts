@@ -33,18 +33,18 @@ export interface ModuleIndex {
   wrapper: AnyNode;
   /** Every node's parent (the wrapper's ancestors included). */
   slotOf(node: Node): Slot;
-  /** The user's file position a generated offset maps to, or null (esbuild's own code). */
-  original(offset: number): Original | null;
-  /** `original(offset)?.line`. */
-  lineAt(offset: number): number | null;
+  /** The user's file position a node's start maps to, or null (esbuild's own code). */
+  original(node: Node): Original | null;
+  /** `original(node)?.line`. */
+  lineOf(node: Node): number | null;
   /** The latest line any node inside `node` (itself included) maps to; 0 when none maps. */
   lastLine(node: Node): number;
   /** The user's file as written (the map's `sourcesContent`), split into lines. */
   sourceLines: readonly string[];
   /** 0-based line and column of a generated offset. */
   position(offset: number): { line: number; column: number };
-  /** Every node in source order (pre-order), with its depth. */
-  nodes: readonly { node: AnyNode; depth: number }[];
+  /** Every node, parents before their children. */
+  nodes: readonly AnyNode[];
 }
 
 interface RawMap {
@@ -52,19 +52,19 @@ interface RawMap {
   sourcesContent?: (string | null)[];
 }
 
+/** Node fields that hold no child node (`loc` is acorn's position record). */
 const SKIP = new Set(['type', 'start', 'end', 'loc', 'range']);
 
-/** The child nodes of `node` with the field that holds each, in source order. */
-export function childrenOf(node: AnyNode): { key: string; child: AnyNode }[] {
-  const out: { key: string; child: AnyNode }[] = [];
-  for (const key of Object.keys(node)) {
+/** The child nodes of `node` with the field that holds each. */
+export function forEachChild(node: AnyNode, fn: (child: AnyNode, key: string) => void): void {
+  for (const key in node) {
     if (SKIP.has(key)) continue;
     const value = node[key];
+    if (typeof value !== 'object' || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) out.push({ key, child: item });
-    } else if (isNode(value)) out.push({ key, child: value });
+      for (const item of value) if (isNode(item)) fn(item, key);
+    } else if (isNode(value)) fn(value, key);
   }
-  return out.sort((a, b) => a.child.start - b.child.start);
 }
 
 /**
@@ -72,7 +72,10 @@ export function childrenOf(node: AnyNode): { key: string; child: AnyNode }[] {
  * guard or the navigator inserted at a line's start (`__ppNav(location, "hash").hash = …`), the
  * first one after it, which is the code the insertion belongs to.
  */
-const segmentAt = (segments: SourceMapSegment[], column: number): SourceMapSegment | undefined => {
+const segmentAt = (
+  segments: readonly SourceMapSegment[],
+  column: number,
+): SourceMapSegment | undefined => {
   let lo = 0;
   let hi = segments.length;
   while (lo < hi) {
@@ -84,7 +87,7 @@ const segmentAt = (segments: SourceMapSegment[], column: number): SourceMapSegme
 };
 
 const isNode = (value: unknown): value is AnyNode =>
-  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  typeof (value as Node | null)?.type === 'string';
 
 /** The module function of a compiled module; throws when the code is not one. */
 const moduleFunction = (ast: Program): AnyNode => {
@@ -94,11 +97,17 @@ const moduleFunction = (ast: Program): AnyNode => {
   return fn;
 };
 
+interface NodeInfo {
+  slot: Slot;
+  original: Original | null;
+  last: number;
+}
+
 /** Parses a compiled module and indexes it; throws when it does not parse. */
 export function indexModule(code: string, map: string): ModuleIndex {
   const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'script', locations: true });
   const wrapper = moduleFunction(ast);
-  const trace = new TraceMap(map);
+  const mappings = decodedMappings(new TraceMap(map)) as readonly SourceMapSegment[][];
   const raw = JSON.parse(map) as RawMap;
   const names = raw.names ?? [];
   const sourceLines = (raw.sourcesContent?.[0] ?? '').split(/\r\n?|\n/);
@@ -116,48 +125,38 @@ export function indexModule(code: string, map: string): ModuleIndex {
     return { line: lo, column: offset - lineStarts[lo]! };
   };
 
-  const mappings = decodedMappings(trace) as SourceMapSegment[][];
-  const originals = new Map<number, Original | null>();
-  const original = (offset: number): Original | null => {
-    let found = originals.get(offset);
-    if (found !== undefined) return found;
-    const { line, column } = position(offset);
-    const seg = segmentAt(mappings[line] ?? [], column);
-    found =
-      seg && seg.length >= 4
-        ? {
-            line: seg[2]! + 1,
-            column: seg[3]!,
-            exact: seg[0] === column,
-            ...(seg.length === 5 ? { name: names[seg[4]!] } : {}),
-          }
-        : null;
-    originals.set(offset, found);
+  const trace = (node: Node): Original | null => {
+    const { line, column } = node.loc!.start;
+    const seg = segmentAt(mappings[line - 1] ?? [], column);
+    if (!seg || seg.length < 4) return null;
+    const found: Original = { line: seg[2]! + 1, column: seg[3]!, exact: seg[0] === column };
+    if (seg.length === 5) found.name = names[seg[4]!];
     return found;
   };
 
-  const slots = new WeakMap<Node, Slot>();
-  const last = new WeakMap<Node, number>();
-  const nodes: { node: AnyNode; depth: number }[] = [];
-  const visit = (node: AnyNode, slot: Slot, depth: number): number => {
-    slots.set(node, slot);
-    nodes.push({ node, depth });
-    let max = original(node.start)?.line ?? 0;
-    for (const { key, child } of childrenOf(node))
-      max = Math.max(max, visit(child, { parent: node, key }, depth + 1));
-    last.set(node, max);
-    return max;
+  const info = new WeakMap<Node, NodeInfo>();
+  const nodes: AnyNode[] = [];
+  const visit = (node: AnyNode, slot: Slot): number => {
+    const original = trace(node);
+    const record: NodeInfo = { slot, original, last: original?.line ?? 0 };
+    info.set(node, record);
+    nodes.push(node);
+    forEachChild(node, (child, key) => {
+      const last = visit(child, { parent: node, key });
+      if (last > record.last) record.last = last;
+    });
+    return record.last;
   };
-  visit(ast as unknown as AnyNode, { parent: null, key: '' }, 0);
+  visit(ast as unknown as AnyNode, { parent: null, key: '' });
 
   return {
     code,
     ast,
     wrapper,
-    slotOf: (node) => slots.get(node) ?? { parent: null, key: '' },
-    original,
-    lineAt: (offset) => original(offset)?.line ?? null,
-    lastLine: (node) => last.get(node) ?? 0,
+    slotOf: (node) => info.get(node)?.slot ?? { parent: null, key: '' },
+    original: (node) => info.get(node)?.original ?? null,
+    lineOf: (node) => info.get(node)?.original?.line ?? null,
+    lastLine: (node) => info.get(node)?.last ?? 0,
     sourceLines,
     position,
     nodes,

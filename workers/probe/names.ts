@@ -47,7 +47,7 @@ export function createNameResolver(index: ModuleIndex): NameResolver {
     if (known !== undefined) return known;
     const output = id.name as string;
     let name = output;
-    const at = index.original(id.start);
+    const at = index.original(id);
     if (at?.exact && at.name) name = at.name;
     else if (at?.exact) {
       const written = writtenAt(at.line, at.column);
@@ -79,16 +79,25 @@ export function createNameResolver(index: ModuleIndex): NameResolver {
       .filter((id) => id.name === output);
   };
 
-  /** In one scope: the output name of a binding the user wrote as `written`. */
-  const declaredIn = (scope: Scope, written: string): string | null => {
-    for (const [output, declaration] of scope.declarations) {
-      const ids = identifiersOf(declaration as unknown as AnyNode, output);
-      if (ids.some((id) => originalName(id) === written)) return output;
+  /** Each scope's bindings by the name the user wrote (made on the first look-up in it). */
+  const byScope = new WeakMap<Scope, Map<string, string>>();
+  /** In one scope: the output name of a binding the user wrote as `name`. */
+  const declaredIn = (scope: Scope, name: string): string | null => {
+    let byName = byScope.get(scope);
+    if (!byName) {
+      byName = new Map();
+      for (const [output, declaration] of scope.declarations)
+        for (const id of identifiersOf(declaration as unknown as AnyNode, output)) {
+          const original = originalName(id);
+          if (!byName.has(original)) byName.set(original, output);
+        }
+      byScope.set(scope, byName);
     }
-    return null;
+    return byName.get(name) ?? null;
   };
 
-  const imports = importReads(index, writtenAt);
+  let importMap: Map<string, string> | undefined;
+  const imports = () => (importMap ??= importReads(index, writtenAt));
 
   /** The scopes around `node`, innermost first, with the class expressions that bind their name inside. */
   const around = function* (node: AnyNode): Generator<Scope | AnyNode> {
@@ -101,14 +110,14 @@ export function createNameResolver(index: ModuleIndex): NameResolver {
   };
 
   return {
-    resolve(scope, written) {
+    resolve(scope, name) {
       const passed: (Scope | AnyNode)[] = [];
       for (const s of around(scope)) {
         let output: string | null;
-        if (s instanceof Scope) output = declaredIn(s, written);
+        if (s instanceof Scope) output = declaredIn(s, name);
         else {
           const id = s.id as AnyNode;
-          output = originalName(id) === written ? (id.name as string) : null;
+          output = originalName(id) === name ? (id.name as string) : null;
         }
         if (output !== null) {
           // A closer binding with the same output name would be read instead: say so.
@@ -116,13 +125,13 @@ export function createNameResolver(index: ModuleIndex): NameResolver {
             p instanceof Scope ? p.declarations.has(output) : (p.id as AnyNode).name === output,
           );
           if (hidden)
-            return { kind: 'error', error: `\`${written}\` is hidden here by another binding` };
+            return { kind: 'error', error: `\`${name}\` is hidden here by another binding` };
           return { kind: 'local', read: output };
         }
         passed.push(s);
       }
-      if (written === 'arguments') return argumentsAt(index, scope);
-      const read = imports.get(written);
+      if (name === 'arguments') return argumentsAt(index, scope);
+      const read = imports().get(name);
       return read ? { kind: 'local', read } : { kind: 'global' };
     },
   };
@@ -142,12 +151,12 @@ function importReads(
   const exact = new Map<string, string>();
   const covering = new Map<string, string>();
   if (bindings.size === 0) return exact;
-  for (const { node } of index.nodes) {
+  for (const node of index.nodes) {
     if (node.type !== 'MemberExpression' || node.computed) continue;
     const object = node.object as AnyNode;
     const property = node.property as AnyNode;
     if (object.type !== 'Identifier' || !bindings.has(object.name as string)) continue;
-    const at = index.original(node.start);
+    const at = index.original(node);
     const written = at && writtenAt(at.line, at.column);
     if (!written) continue;
     const into = at.exact ? exact : covering;

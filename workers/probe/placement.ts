@@ -1,6 +1,6 @@
 import type { PlacedLogpoint } from '../../src/protocol/probes';
 import { LOOPS } from '../bundler/loop-guard';
-import { isGlue } from './esbuild-glue';
+import { isGlue, isGuardCheck } from './esbuild-glue';
 import type { AnyNode, ModuleIndex } from './module-index';
 import { readSlot } from './read-slots';
 
@@ -79,9 +79,10 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
   };
   const { code, wrapper } = index;
   const top = wrapper.body as AnyNode;
-  const glue = (top.body as AnyNode[]).filter(isGlue).map((s) => [s.start, s.end]);
-  const inGlue = (node: AnyNode) =>
-    glue.some(([from, to]) => node.start >= from! && node.end <= to!);
+  const guard = (wrapper.params as AnyNode[])[3]?.name as string | undefined;
+  /** Code the user did not write: esbuild's glue and the loop guard's checks. */
+  const generated = (node: AnyNode, parent: AnyNode) =>
+    (parent === top && isGlue(node)) || isGuardCheck(node, guard);
 
   /** The probe as a block's first statement (after a directive prologue). */
   const blockEntry = (block: AnyNode, open: number): Omit<Place, 'line'> => {
@@ -107,42 +108,56 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
     };
   };
 
-  for (const { node } of index.nodes) {
-    if (node.start <= wrapper.start || node.end > wrapper.end || node === top || inGlue(node))
-      continue;
+  let skipUntil = -1;
+  for (const node of index.nodes) {
+    if (node.start <= wrapper.start || node.end > wrapper.end || node === top) continue;
+    // Pre-order: a generated statement's nodes follow it.
+    if (node.start < skipUntil) continue;
     const { parent, key } = index.slotOf(node);
     if (!parent) continue;
+    if (generated(node, parent)) {
+      skipUntil = node.end;
+      continue;
+    }
 
     // 1. Blocks the line opens.
     if (FUNCTIONS.has(node.type)) {
       const header = functionHeader(node, parent);
       const body = node.body as AnyNode;
-      const lines = new Set([index.lineAt(header.start)]);
-      if (body.type === 'BlockStatement') lines.add(index.lineAt(body.start));
+      const lines = new Set([index.lineOf(header)]);
+      if (body.type === 'BlockStatement') lines.add(index.lineOf(body));
       const definition = isDefinition(node, parent, key, index.slotOf(parent).parent);
       for (const line of lines)
         if (line !== null && (definition || index.lastLine(body) > line))
           offer(line, ENTRY, header.start, functionEntry(node));
     } else if (LOOP_TYPES.has(node.type)) {
+      // The loop's own braces: esbuild maps a `{` exactly; braces the loop guard added around a
+      // lone body statement map only by covering (then the body is opened on the header's line).
       const body = node.body as AnyNode;
-      if (body.type === 'BlockStatement')
-        offer(index.lineAt(body.start), ENTRY, body.start, blockEntry(body, body.start));
+      const open = index.original(body);
+      if (
+        body.type === 'BlockStatement' &&
+        open &&
+        (open.exact || open.line === index.lineOf(node))
+      )
+        offer(open.line, ENTRY, body.start, blockEntry(body, body.start));
     } else if (node.type === 'BlockStatement' && opensBlock(parent, key)) {
-      offer(index.lineAt(node.start), ENTRY, node.start, blockEntry(node, node.start));
+      offer(index.lineOf(node), ENTRY, node.start, blockEntry(node, node.start));
     } else if (node.type === 'StaticBlock') {
       const open = code.indexOf('{', node.start);
-      offer(index.lineAt(node.start), ENTRY, node.start, blockEntry(node, open));
+      offer(index.lineOf(node), ENTRY, node.start, blockEntry(node, open));
     }
 
     // 2. Statements.
     const list = statementList(parent, key);
     if (list && !NONE.has(node.type) && node.directive === undefined) {
-      const line = index.lineAt(node.start);
+      const line = index.lineOf(node);
       if (AFTER.has(node.type)) {
         let last = node;
         for (let i = list.indexOf(node) + 1; i < list.length; i++) {
           const next = list[i]!;
-          if (!AFTER.has(next.type) || index.lineAt(next.start) !== line || inGlue(next)) break;
+          if (!AFTER.has(next.type) || index.lineOf(next) !== line || generated(next, parent))
+            break;
           last = next;
         }
         offer(line, STATEMENT, node.start, {
@@ -166,7 +181,7 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
     ) {
       const braces = { open: node.start, close: node.end };
       const after = AFTER.has(node.type);
-      offer(index.lineAt(node.start), STATEMENT, node.start, {
+      offer(index.lineOf(node), STATEMENT, node.start, {
         when: after ? 'after' : 'before',
         scope: parent,
         form: {
@@ -183,7 +198,7 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
     if (node.type === 'SwitchCase') {
       const first = (node.consequent as AnyNode[])[0];
       if (first)
-        offer(index.lineAt(node.start), CASE, node.start, {
+        offer(index.lineOf(node), CASE, node.start, {
           when: 'entry',
           scope: parent,
           form: { kind: 'statement', at: first.start, side: 'right' },
@@ -193,7 +208,7 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
 
     // 4. Expressions where a value is read.
     if (readSlot(node, parent, key, index.slotOf(parent).parent)) {
-      const line = index.lineAt(node.start);
+      const line = index.lineOf(node);
       if (FUNCTIONS.has(node.type)) offer(line, EXPRESSION, node.start, functionEntry(node));
       else if (node.type !== 'ClassExpression') {
         const shorthand = parent.type === 'Property' && parent.shorthand === true;

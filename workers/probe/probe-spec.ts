@@ -10,9 +10,10 @@ export type MadeSpec =
 /**
  * A logpoint's expression at a place: the values the runtime evaluates, with each of the
  * program's own names read through a slot of the site's reader (its name as built there), a
- * global through none, and `this` as the last slot.
+ * global through none, and `this` as the last slot. `names` is asked for only when the
+ * expression has names (the module's scopes are analysed then).
  */
-export function probeSpec(expression: string, scope: AnyNode, names: NameResolver): MadeSpec {
+export function probeSpec(expression: string, scope: AnyNode, names: () => NameResolver): MadeSpec {
   let parsed;
   try {
     parsed = parseProbeExpression(expression);
@@ -23,7 +24,7 @@ export function probeSpec(expression: string, scope: AnyNode, names: NameResolve
   const reads: string[] = [];
   const slotOf = new Map<string, number>();
   for (const name of parsed.names) {
-    const resolved = names.resolve(scope, name);
+    const resolved = names().resolve(scope, name);
     if (resolved.kind === 'error') return { ok: false, error: resolved.error };
     if (resolved.kind === 'local') {
       slotOf.set(name, slots.length);

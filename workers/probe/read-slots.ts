@@ -7,7 +7,8 @@ import type { AnyNode } from './module-index';
  * a target or where its reference matters: a callee (`(p, obj.f)()` loses `this`), an assignment
  * target or `++`'s operand, `delete`'s operand, `typeof x` (`typeof (p, x)` throws where `x` is
  * undeclared), a tag, a part of an optional chain (`a?.b.c` must short-circuit as a whole),
- * esbuild's `(0, fn)` callees, patterns, keys. `grand` is the parent's parent.
+ * esbuild's `(0, fn)` callees, patterns, keys. Nor a case's test: it is evaluated for every case
+ * tried, taken or not. `grand` is the parent's parent.
  */
 export function readSlot(
   node: AnyNode,
@@ -61,7 +62,6 @@ export function readSlot(
     case 'IfStatement':
     case 'WhileStatement':
     case 'DoWhileStatement':
-    case 'SwitchCase':
       return key === 'test';
     case 'SwitchStatement':
       return key === 'discriminant';

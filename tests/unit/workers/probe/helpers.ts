@@ -51,7 +51,10 @@ type Factory = (...args: unknown[]) => void;
  */
 export function run(
   result: InstrumentResult,
-  { require = (): unknown => ({}), globals = {} as Record<string, unknown> } = {},
+  {
+    require = (_spec: string): unknown => ({}),
+    globals = {} as Record<string, unknown>,
+  }: { require?: (spec: string) => unknown; globals?: Record<string, unknown> } = {},
 ) {
   const slotCount = new Map(
     result.logpoints.map((p) => [p.site, p.ok ? p.spec.slots.length : 0] as const),
@@ -102,7 +105,7 @@ export function run(
 /**
  * A value as it was at the hit (later changes must not show): primitives as they are, a
  * function as `function name`, an error as its message, objects and arrays copied (own
- * enumerable properties, three levels).
+ * enumerable properties, three levels, getters not run).
  */
 const snapshot = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'function') return `function ${(value as { name: string }).name}`;
@@ -110,7 +113,12 @@ const snapshot = (value: unknown, depth = 0): unknown => {
   if (value instanceof Error) return { message: value.message };
   if (depth === 3) return '…';
   if (Array.isArray(value)) return value.map((v) => snapshot(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, snapshot(v, depth + 1)]));
+  // By descriptor, as the runtime reads: a getter is never run.
+  return Object.fromEntries(
+    Object.entries(Object.getOwnPropertyDescriptors(value))
+      .filter(([, d]) => d.enumerable)
+      .map(([k, d]) => [k, 'value' in d ? snapshot(d.value, depth + 1) : '(getter)']),
+  );
 };
 
 /** Where each logpoint went (`when`), or its error. */

@@ -396,4 +396,100 @@ describe('placement', () => {
       { error: expect.stringMatching(/^Line 40 has no code/) },
     ]);
   });
+
+  it('braces a lone statement of an if or a loop, and enters a loop whose body is on its line', async () => {
+    const r = await instrumented(
+      lines(
+        'export let n = 3;',
+        'export let hit = 0;',
+        'if (n > 2)',
+        '  hit = n;',
+        'else',
+        '  hit = -1;',
+        'while (n > 0) n--;',
+        'for (const k of [1, 2])',
+        '  hit += k;',
+      ),
+      at([4, 'hit'], [6, 'hit'], [7, 'n'], [9, 'hit, k']),
+    );
+    expect(placed(r)).toEqual(['after', 'after', 'entry', 'after']);
+    const { hits, exports } = run(r);
+    expect(hits.map((h) => [h.site, ...h.values])).toEqual([
+      [0, 3],
+      [2, 3],
+      [2, 2],
+      [2, 1],
+      [3, 4, 1],
+      [3, 6, 2],
+    ]);
+    expect(exports).toMatchObject({ n: 0, hit: 6 });
+  });
+
+  it('reads after all the simple statements of a line, and before a labelled loop', async () => {
+    const r = await instrumented(
+      lines(
+        'export let a = 0, b = 0;',
+        'a = 1; b = a + 1;',
+        'outer:',
+        'for (let i = 0; i < 2; i++) {',
+        '  for (;;) { a++; continue outer; }',
+        '}',
+      ),
+      at([2, 'a, b'], [3, 'a']),
+    );
+    expect(placed(r)).toEqual(['after', 'before']);
+    const { hits, exports } = run(r);
+    expect(hits).toEqual([
+      { site: 0, values: [1, 2] },
+      { site: 1, values: [1] },
+    ]);
+    expect(exports.a).toBe(3);
+  });
+
+  it('enters a switch case on its own line, and each method of a multi-line object', async () => {
+    const r = await instrumented(
+      lines(
+        'export const api = {',
+        '  twice(x: number) { return x * 2; },',
+        '  get zero() { return 0; },',
+        '  name: "api",',
+        '};',
+        'export function pick(k: number) {',
+        '  switch (k) {',
+        '    case 1:',
+        '    case 2:',
+        '      return api.twice(k);',
+        '    default:',
+        '      return api.zero;',
+        '  }',
+        '}',
+        'pick(2); pick(1); pick(9);',
+      ),
+      at([2, 'x'], [3, 'this'], [4, 'api'], [8, 'k'], [9, 'k'], [11, 'k']),
+    );
+    expect(placed(r)).toEqual([
+      'entry',
+      'entry',
+      'before',
+      { error: expect.stringMatching(/^Line 8 has no code/) },
+      'entry',
+      'entry',
+    ]);
+    const { hits } = run(r);
+    expect(hits.map((h) => h.site)).toEqual([2, 4, 0, 4, 0, 5, 1]);
+    expect(hits[6]!.values).toEqual([{ twice: 'function twice', zero: '(getter)', name: 'api' }]);
+    // `case 1:` falls through to `case 2:`, whose probe runs for both.
+    expect(hits.filter((h) => h.site === 4).map((h) => h.values[0])).toEqual([2, 1]);
+  });
+
+  it('leaves esbuild’s export glue and JSX runtime import alone: line 1 is the user’s first line', async () => {
+    const r = await instrumented(
+      lines('// header', 'export const App = () => <p>hi</p>;'),
+      at([1, 'x'], [2, 'App']),
+      { path: 'src/App.tsx', lineHits: true },
+    );
+    expect(placed(r)).toEqual([{ error: expect.stringMatching(/^Line 1 has no code/) }, 'entry']);
+    expect(r.lines).toEqual([2]);
+    expect(r.code).toMatch(/var import_jsx_runtime = require\("react\/jsx-runtime"\);\n/);
+  });
 });
