@@ -1,4 +1,6 @@
+import { TraceMap, encodedMappings, type SourceMapSegment } from '@jridgewell/trace-mapping';
 import { describe, expect, it } from 'vitest';
+import { instrumentModule } from '../../../../workers/probe/instrument';
 import type { InstrumentResult, ProbeSpec } from '../../../../src/protocol/probes';
 import { at, instrumented, lines, run } from './helpers';
 
@@ -191,6 +193,61 @@ describe('names as written, names as built', () => {
       { site: 0, values: [{ '-1': 'Left', Left: -1 }] },
       { site: 1, values: [{ x: 6, vx: 2 }, 1, { '-1': 'Left', Left: -1, 1: 'Right', Right: 1 }] },
       { site: 2, values: [{ x: 6, vx: 2 }] },
+    ]);
+  });
+
+  it('reads this before super() as that slot’s own error, the parameters still read', async () => {
+    const r = await instrumented(
+      lines(
+        'class Base { constructor(public n: number) {} }',
+        'export class Sub extends Base {',
+        '  constructor(m: number) {',
+        '    super(m * 2);',
+        '  }',
+        '}',
+        'new Sub(4);',
+      ),
+      at([3, 'm, this']),
+    );
+    expect(run(r).hits).toEqual([{ site: 0, values: [4, { thrown: 'ReferenceError' }] }]);
+  });
+
+  it('refuses a name when a closer binding would be read instead of the one written', () => {
+    // No esbuild output does this; a map that names an inner `a` as the user's `z` does:
+    // reading the outer `a` from inside the block would read the inner one.
+    const code =
+      '(function (require, module, exports) {\nlet a = 1;\n{\n  let a = 2;\n  a++;\n}\n})';
+    const text = 'let a = 1;\n{\n  let z = 2;\n  z++;\n}';
+    const raw = {
+      version: 3 as const,
+      sources: ['src/main.js'],
+      sourcesContent: [text],
+      names: ['z'],
+    };
+    const decoded: SourceMapSegment[][] = [
+      [],
+      [
+        [0, 0, 0, 0],
+        [4, 0, 0, 4],
+      ],
+      [[0, 0, 1, 0]],
+      [
+        [2, 0, 2, 2],
+        [6, 0, 2, 6, 0],
+      ],
+      [[2, 0, 3, 2, 0]],
+      [],
+    ];
+    const mappings = encodedMappings(new TraceMap({ ...raw, mappings: decoded }));
+    const r = instrumentModule({
+      path: 'src/main.js',
+      code,
+      map: JSON.stringify({ ...raw, mappings }),
+      logpoints: at([4, 'a, z']),
+      lineHits: false,
+    });
+    expect(r.logpoints).toEqual([
+      { site: 0, ok: false, error: '`a` is hidden here by another binding' },
     ]);
   });
 });

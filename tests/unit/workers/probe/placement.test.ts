@@ -492,4 +492,19 @@ describe('placement', () => {
     expect(r.lines).toEqual([2]);
     expect(r.code).toMatch(/var import_jsx_runtime = require\("react\/jsx-runtime"\);\n/);
   });
+
+  it('reads a shorthand property’s value as `key: (probe, value)`, keeping the key', async () => {
+    const r = await instrumented(
+      lines('const speed = 3;', 'export const config = {', '  speed,', '  size: speed * 2,', '};'),
+      at([3, 'speed'], [4, 'speed']),
+    );
+    expect(placed(r)).toEqual(['before', 'before']);
+    expect(r.code).toMatch(/speed: \(__ppProbe\.p\(0, [^\n]*\), speed\),/);
+    const { hits, exports } = run(r);
+    expect(hits).toEqual([
+      { site: 0, values: [3] },
+      { site: 1, values: [3] },
+    ]);
+    expect(exports.config).toEqual({ speed: 3, size: 6 });
+  });
 });
