@@ -96,7 +96,10 @@ export function defaultExpression(lineText: string): string {
       continue;
     }
     const next = tokens[i + 1];
+    // A property of something that is not a name (`getPos().x`, `import.meta`, `a[0].b`).
+    const property = prev?.value === '.' || prev?.value === '?.';
     const keyword =
+      property ||
       (KEYWORDS.has(v) && v !== 'this') ||
       (CONTEXTUAL.has(v) && next !== undefined && startsName(next)) ||
       (prev !== undefined && NOT_A_VALUE_AFTER.has(prev.value));

@@ -38,6 +38,7 @@ describe('defaultExpression', () => {
     ['  size: number = this.base * 2;', 'this.base'],
     ['  onClick?: () => void;', ''],
     ['  a: number,', ''],
+    ['const v = getPos().x + import.meta.env.DEV + list[0].name;', 'v, list'],
   ])('%j → %j', (line, expected) => {
     expect(defaultExpression(line)).toBe(expected);
   });
