@@ -250,4 +250,20 @@ describe('names as written, names as built', () => {
       { site: 0, ok: false, error: '`a` is hidden here by another binding' },
     ]);
   });
+
+  it('reads a CommonJS module’s names (sloppy mode kept), its require’d values included', async () => {
+    const r = await instrumented(
+      lines(
+        'const util = require("./util");',
+        'let total = util.clamp(9);',
+        'module.exports = { total };',
+      ),
+      at([2, 'util, total']),
+      { path: 'src/legacy.js' },
+    );
+    expect(r.code).not.toContain('"use strict"');
+    const { raw, exports } = run(r, { require });
+    expect(raw).toEqual([[modules['./util'], 2]]);
+    expect(exports).toEqual({ total: 2 });
+  });
 });
