@@ -14,6 +14,8 @@ export type AnyNode = Node & Record<string, unknown>;
 export interface Slot {
   parent: AnyNode | null;
   key: string;
+  /** Its index when the field is a list (a block's statements, a call's arguments). */
+  at?: number;
 }
 
 /** A mapped position: 1-based line and 0-based column in the user's file. */
@@ -55,14 +57,17 @@ interface RawMap {
 /** Node fields that hold no child node (`loc` is acorn's position record). */
 const SKIP = new Set(['type', 'start', 'end', 'loc', 'range']);
 
-/** The child nodes of `node` with the field that holds each. */
-export function forEachChild(node: AnyNode, fn: (child: AnyNode, key: string) => void): void {
+/** The child nodes of `node` with the field that holds each (and the index in a list). */
+export function forEachChild(
+  node: AnyNode,
+  fn: (child: AnyNode, key: string, at?: number) => void,
+): void {
   for (const key in node) {
     if (SKIP.has(key)) continue;
     const value = node[key];
     if (typeof value !== 'object' || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) fn(item, key);
+      value.forEach((item, at) => isNode(item) && fn(item, key, at));
     } else if (isNode(value)) fn(value, key);
   }
 }
@@ -141,8 +146,8 @@ export function indexModule(code: string, map: string): ModuleIndex {
     const record: NodeInfo = { slot, original, last: original?.line ?? 0 };
     info.set(node, record);
     nodes.push(node);
-    forEachChild(node, (child, key) => {
-      const last = visit(child, { parent: node, key });
+    forEachChild(node, (child, key, at) => {
+      const last = visit(child, { parent: node, key, at });
       if (last > record.last) record.last = last;
     });
     return record.last;

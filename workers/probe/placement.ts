@@ -113,7 +113,7 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
     if (node.start <= wrapper.start || node.end > wrapper.end || node === top) continue;
     // Pre-order: a generated statement's nodes follow it.
     if (node.start < skipUntil) continue;
-    const { parent, key } = index.slotOf(node);
+    const { parent, key, at } = index.slotOf(node);
     if (!parent) continue;
     if (generated(node, parent)) {
       skipUntil = node.end;
@@ -154,7 +154,7 @@ export function placeLines(index: ModuleIndex): Map<number, Place> {
       const line = index.lineOf(node);
       if (AFTER.has(node.type)) {
         let last = node;
-        for (let i = list.indexOf(node) + 1; i < list.length; i++) {
+        for (let i = (at ?? list.length) + 1; i < list.length; i++) {
           const next = list[i]!;
           if (!AFTER.has(next.type) || index.lineOf(next) !== line || generated(next, parent))
             break;
