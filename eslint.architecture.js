@@ -17,7 +17,6 @@ export const PARTS = {
   console: { files: 'src/console', may: ['protocol', 'ui'] },
   problems: { files: 'src/problems', may: ['protocol', 'ui'] },
   run: { files: 'src/run', may: ['preview', 'project', 'protocol', 'console', 'ui'] },
-  probes: { files: 'src/probes', may: ['protocol', 'preview', 'run', 'project', 'ui'] },
   editor: { files: 'src/editor', may: ['format', 'project', 'protocol', 'ui'] },
   probes: {
     files: 'src/probes',
