@@ -6,6 +6,7 @@ import {
 } from '../../src/protocol';
 import { sameFile } from './cache';
 import { createCachedCompilers } from './cached-compilers';
+import { loadCompilers, type FrameworkCompilers } from './components/compilers';
 import type { EsbuildApi } from './esbuild-api';
 import { createFileMirror } from './file-mirror';
 import { loadFile, type LoadContext } from './loaders';
@@ -32,6 +33,8 @@ export interface BundlerOptions {
   guardLoops?: boolean;
   /** Resolves one import (resolve.ts); tests pass a counting wrapper. */
   resolve?: typeof resolveSpecifier;
+  /** The frameworks' compilers (Vue's), loaded on first use; tests pass their own. */
+  frameworks?: FrameworkCompilers;
 }
 
 export interface BuildInput {
@@ -70,8 +73,9 @@ export const createBundler = ({
   transform,
   guardLoops = false,
   resolve = resolveSpecifier,
+  frameworks = loadCompilers(),
 }: BundlerOptions) => {
-  const compile = createCachedCompilers(esbuild, guardLoops);
+  const compile = createCachedCompilers(esbuild, guardLoops, frameworks);
   const mirror = createFileMirror();
   const files = mirror.files;
   const loaded = new Map<string, LoadedModule>();
