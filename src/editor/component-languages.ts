@@ -97,8 +97,14 @@ export const vueLanguage: languages.IMonarchLanguage = {
     // After a directive's name: `="…"` is JavaScript; anything else ends it.
     directive: [
       [/\s*=\s*/, 'delimiter'],
-      [/"/, { token: 'attribute.value', switchTo: '@directiveValue."', nextEmbedded: 'javascript' }],
-      [/'/, { token: 'attribute.value', switchTo: "@directiveValue.'", nextEmbedded: 'javascript' }],
+      [
+        /"/,
+        { token: 'attribute.value', switchTo: '@directiveValue."', nextEmbedded: 'javascript' },
+      ],
+      [
+        /'/,
+        { token: 'attribute.value', switchTo: "@directiveValue.'", nextEmbedded: 'javascript' },
+      ],
       [/[\s\S]/, { token: '@rematch', next: '@pop' }],
     ],
     directiveValue: [
@@ -151,7 +157,9 @@ export const COMPONENT_LANGUAGES = [
 ] as const;
 
 /** Registers the component languages with Monaco (once, from monaco-setup.ts). */
-export function registerComponentLanguages(api: Pick<typeof languages, 'register' | 'setMonarchTokensProvider' | 'setLanguageConfiguration'>): void {
+export function registerComponentLanguages(
+  api: Pick<typeof languages, 'register' | 'setMonarchTokensProvider' | 'setLanguageConfiguration'>,
+): void {
   for (const { id, extensions, aliases, grammar } of COMPONENT_LANGUAGES) {
     api.register({ id, extensions: [...extensions], aliases: [...aliases] });
     api.setMonarchTokensProvider(id, grammar);

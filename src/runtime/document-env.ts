@@ -54,7 +54,9 @@ export function createVendorLoader(
     const fn = sources()[name];
     if (typeof fn !== 'function') throw new Error(`${scriptUrl} did not define the vendor bundle`);
     delete sources()[name];
-    const exported = evaluate(`(${functionSource(fn)})()\n//# sourceURL=${vendorSourceUrl(name)}`) as {
+    const exported = evaluate(
+      `(${functionSource(fn)})()\n//# sourceURL=${vendorSourceUrl(name)}`,
+    ) as {
       factories?: Factories;
     };
     if (!exported?.factories) throw new Error(`${scriptUrl} has no vendor factories`);

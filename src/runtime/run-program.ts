@@ -12,7 +12,9 @@ export interface RunEnv extends Omit<RegistryEnv, 'vendor' | 'cdn'> {
   /** Puts the project's index.html head and body content into the document. */
   applyDocument: (program: Program) => void;
   /** Loads the prebuilt vendor bundles these modules come from (evaluating none of them yet). */
-  loadVendor: (bundles: readonly VendorBundle[]) => Promise<Readonly<Record<string, () => unknown>>>;
+  loadVendor: (
+    bundles: readonly VendorBundle[],
+  ) => Promise<Readonly<Record<string, () => unknown>>>;
   /** Dynamic `import()` of a CDN URL. */
   importUrl: (url: string) => Promise<object>;
   /** Runs before CDN modules and the entry are evaluated: the place to install the virtual clock. */

@@ -47,7 +47,8 @@ export interface PackageJsonResult {
 /** The packages the preview serves itself (vendor bundles): exported at the versions it ran. */
 const PROVIDED = ['react', 'react-dom', 'vue'] as const;
 type Provided = (typeof PROVIDED)[number];
-const isProvided = (name: string): name is Provided => (PROVIDED as readonly string[]).includes(name);
+const isProvided = (name: string): name is Provided =>
+  (PROVIDED as readonly string[]).includes(name);
 
 export function projectTraits(project: Project): ProjectTraits {
   const paths = Object.keys(project.files);

@@ -10,15 +10,7 @@ export type FileLoader = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'css' | 'asset' 
 
 /** Monaco language ids this app registers (see src/editor/monaco-setup.ts). */
 export type EditorLanguage =
-  | 'typescript'
-  | 'javascript'
-  | 'css'
-  | 'html'
-  | 'json'
-  | 'markdown'
-  | 'xml'
-  | 'vue'
-  | 'plaintext';
+  'typescript' | 'javascript' | 'css' | 'html' | 'json' | 'markdown' | 'xml' | 'vue' | 'plaintext';
 
 /** The tree's picture of a file (src/files/file-icons.tsx draws each). */
 export type FileIcon = 'code' | 'component' | 'data' | 'style' | 'page' | 'text' | 'image' | 'font';

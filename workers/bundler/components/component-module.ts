@@ -107,7 +107,10 @@ export function joinPieces(
  */
 export function mapDiagnostic(d: Diagnostic, path: string, map: TraceMap): Diagnostic {
   if (d.file !== path || d.line === undefined) return d;
-  const found = originalPositionFor(map, { line: d.line, column: Math.max(0, (d.column ?? 1) - 1) });
+  const found = originalPositionFor(map, {
+    line: d.line,
+    column: Math.max(0, (d.column ?? 1) - 1),
+  });
   if (found.line === null) return d;
   return { ...d, line: found.line, column: found.column + 1 };
 }

@@ -54,7 +54,10 @@ function errorAt(
   // longest run of them: a range's first line may show one caret at its end).
   const frame = full.split('\n');
   const carets = (l: string) => (/^\s*\|\s*(\^+)/.exec(l)?.[1] ?? '').length;
-  const caret = frame.reduce((best, l, i) => (carets(l) > carets(frame[best] ?? '') ? i : best), -1);
+  const caret = frame.reduce(
+    (best, l, i) => (carets(l) > carets(frame[best] ?? '') ? i : best),
+    -1,
+  );
   const line = caret > 0 ? /^\s*(\d+)\s*\|/.exec(frame[caret - 1]!) : null;
   if (line) {
     const column = frame[caret]!.indexOf('^') - frame[caret]!.indexOf('|') - 2;

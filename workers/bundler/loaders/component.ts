@@ -2,11 +2,7 @@ import { TraceMap } from '@jridgewell/trace-mapping';
 import { sourceUrl, type Diagnostic } from '../../../src/protocol';
 import { compileCss } from '../compile-css';
 import { locateImportErrors, type JsSource } from '../compile-js';
-import {
-  mapDiagnostic,
-  styleSpecifier,
-  type ComponentStyle,
-} from '../components/component-module';
+import { mapDiagnostic, styleSpecifier, type ComponentStyle } from '../components/component-module';
 import type { Framework } from '../components/compilers';
 import { withInlineMap } from '../inline-map';
 import type { LoadedModule } from '../loaded-module';

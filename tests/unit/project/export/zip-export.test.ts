@@ -108,7 +108,7 @@ describe('exportProjectZip', () => {
   it('pins Vue to the shipped version, adds the Vue plugin, and reads imports in components', () => {
     const project = TEMPLATES.find((t) => t.id === 'vue-ts')!.create();
     project.files['src/components/Confetti.vue'] = text(
-      "<script setup lang=\"ts\">\nimport confetti from 'canvas-confetti';\nconfetti();\n</script>\n",
+      '<script setup lang="ts">\nimport confetti from \'canvas-confetti\';\nconfetti();\n</script>\n',
     );
     const files = exportFiles(project, versions, { 'canvas-confetti': '1.9.3' });
     const pkg = pkgOf(files);

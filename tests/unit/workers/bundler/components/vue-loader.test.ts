@@ -272,9 +272,7 @@ import Child from './Child.vue';
 <template><Child label="go" /></template>
 `;
     const render = async (program: Program) =>
-      renderToString(
-        vue.createSSRApp(evaluate(program, { vue }).exports.default as vue.Component),
-      );
+      renderToString(vue.createSSRApp(evaluate(program, { vue }).exports.default as vue.Component));
     let out = await build(
       bundler,
       project({
