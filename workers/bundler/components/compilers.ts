@@ -27,7 +27,7 @@ const lazy = <T>(load: () => Promise<T>): (() => Promise<T>) => {
 
 /** The compilers as the app ships them: separate chunks of the bundler worker. */
 export const loadCompilers = (): FrameworkCompilers => ({
-  vue: lazy(() => import('vue/compiler-sfc')),
+  vue: lazy(() => import('./vue-compiler')),
 });
 
 /** The framework of a component loader. */
