@@ -17,6 +17,7 @@ import { resolveSpecifier, type ResolveContext } from './resolve';
 import { hasFile, pathRecord } from '../../src/project/model/file-lookup';
 import { resolveHtmlEntry } from '../../src/project/model/index-html';
 import { readDependencies, type DependencyVersions } from '../../src/project/model/package-json';
+import { componentFramework } from '../../src/project/model/file-types';
 
 /**
  * The seam for source transforms that run before compile. It must keep line/column positions
@@ -99,6 +100,10 @@ export const createBundler = ({
     for (const path of update.changed) {
       loaded.delete(path);
       changedSinceBuild.add(path);
+      // A component's compiler starts loading now, beside esbuild's start-up, not after it:
+      // a new Vue project's first build would otherwise wait for both in turn.
+      const framework = Object.hasOwn(files, path) ? componentFramework(path) : undefined;
+      if (framework) frameworks[framework]().catch(() => {});
     }
     if (!update.pathsChanged) return;
     pathsChanged = true;

@@ -221,8 +221,11 @@ import Missing from './Missing.vue';
     await build(bundler, plain);
     expect(loads.vue).toBe(0);
 
-    await build(bundler);
+    // Received before the build (while esbuild may still be starting): the compiler is asked for.
+    bundler.receive(project(), true);
     expect(loads.vue).toBeGreaterThan(0);
+    const first = await bundler.build({ entry: 'src/main.ts', cdnBase: 'https://cdn.test/' });
+    expect(first.diagnostics).toEqual([]);
     esbuild.calls.length = 0;
     const out = await build(
       bundler,
