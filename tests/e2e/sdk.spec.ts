@@ -83,7 +83,9 @@ test('a plain page creates an embed, hears its console, errors and builds, and s
 }) => {
   await openHost(page, GREET, baseURL!);
   const embed = embedFrame(page);
-  await expect(embed.getByRole('status', { name: 'Run status' })).toHaveText(/Running|Paused/);
+  await expect(embed.getByRole('status', { name: 'Run status' })).toHaveText(/Running|Paused/, {
+    timeout: 30_000,
+  });
   await expect
     .poll(() => hostEvents(page, 'console'))
     .toContainEqual({ level: 'log', text: 'Hello, Ada 42', tick: 0 });
