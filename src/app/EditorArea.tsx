@@ -11,6 +11,7 @@ import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';
 import { editorSlice } from './editor-slice';
 import { toDiagnostics } from '../problems/problem-list';
+import { createEditorSource } from '../probes/editor-source';
 
 /** Where to move the editor's cursor (a console location was clicked). */
 export interface RevealTarget {
@@ -51,6 +52,10 @@ export function EditorArea({
     [store],
   );
   const editorSettings = useEditorSettings(session.settings);
+  const annotations = useMemo(
+    () => createEditorSource(session.askPast, store, session.timeline),
+    [session, store],
+  );
   const [formatRequest, setFormatRequest] = useState(0);
   const [formatError, setFormatError] = useState<string | null>(null);
   const format = useCallback(
@@ -110,6 +115,7 @@ export function EditorArea({
           onSave={onSave ?? (() => void session.persistence.autosave.flush())}
           onShown={session.editorShown}
           packageTypes={session.packageTypes}
+          annotations={annotations}
         />
       </div>
     </div>

@@ -11,6 +11,7 @@ import type { FormatClient } from '../format/format-client';
 import type { PackageTypes } from '../editor/package-types/package-types-client';
 import type { RunSharing } from './run-sharing';
 import type { ProblemsStore } from '../problems/problems-store';
+import type { AskPast } from '../probes/ask-past';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -30,6 +31,8 @@ export interface Session {
   persistence: Persistence;
   /** Play, pause, step and seek the current run. */
   timeline: Timeline;
+  /** Logpoints and line runs of the current run, answered by probed replays (docs/logpoints.md). */
+  askPast: AskPast;
   /** The console input's evaluate: prepares the line in a worker, then records and sends it. */
   evaluateConsole: (source: string) => Promise<string | null>;
   /** The shown preview's global names, for the console input's completion (null: none). */

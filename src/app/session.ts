@@ -30,6 +30,8 @@ import { followRuns } from '../problems/follow-runs';
 import { editorFirstPaint, openLanguageWorkersAfterFirstRun } from './first-run-gates';
 import { createFirstPrograms } from './first-program';
 import { previewNews } from './preview-news';
+import { createAskPast } from '../probes/ask-past';
+import { createProbeWorkerClient } from '../probes/probe-worker-client';
 
 export type { Session } from './session-types';
 
@@ -44,6 +46,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   const settings = createSettingsStore(safeLocalStorage());
   const project = createProjectStore(startup.project ?? createDefaultProject());
   if (startup.openPath) project.setActive(startup.openPath);
+  // A shared run's logpoints ("look at these values") come with its project.
+  if (startup.run?.logpoints) project.setLogpoints(startup.run.logpoints);
   const view = createViewStore(startup, browserUrlBar);
   const unscopeReadOnly = scopeReadOnlyToLink(view, project);
   const consoleStore = createConsoleStore();
@@ -193,6 +197,22 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       }),
   });
 
+  const probeWorker = createProbeWorkerClient({
+    createWorker: () =>
+      new Worker(new URL('../../workers/probe.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'playpen-probe',
+      }),
+  });
+  // Logpoints and line runs, answered by probed replays of the current run (docs/logpoints.md).
+  const askPast = createAskPast({
+    project,
+    timeline,
+    getCurrent: () => current,
+    getHost: () => host,
+    worker: probeWorker,
+  });
+
   const packageTypes = createSessionPackageTypes(settings);
   const consoleEvaluator = createConsoleEvaluator({
     createWorker: () =>
@@ -213,6 +233,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     problems,
     controller: runController,
     timeline,
+    askPast,
     evaluateConsole: consoleEvaluator.evaluate,
     consoleGlobals: () => host?.globalNames() ?? Promise.resolve(null),
     hang,
@@ -259,6 +280,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       firstPrograms.dispose();
       format.dispose();
       consoleEvaluator.dispose();
+      askPast.dispose();
+      probeWorker.dispose();
       packageTypes.dispose();
     },
   };

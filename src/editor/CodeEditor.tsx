@@ -22,6 +22,7 @@ import { useProblemMarkers } from './useProblemMarkers';
 import type { TypeProblem } from './type-markers';
 import { useSystemTheme, type EditorTheme } from './useSystemTheme';
 import { expectKeysInEditor } from './typing-modality';
+import { attachLineAnnotations, type LineAnnotationSource } from './line-annotations';
 import './editor.css';
 
 /** A place to jump to in the editor; a new nonce jumps again to the same place. */
@@ -87,6 +88,8 @@ export interface CodeEditorProps {
   packageTypes?: PackageTypes;
   /** Once: the editor paints in this frame, or it could not load. */
   onShown?(): void;
+  /** Logpoints and line runs to show, and where the user's logpoint acts go (line-annotations.ts). */
+  annotations?: LineAnnotationSource;
 }
 
 /** Monaco editor over the project's files, one model per file. */
@@ -110,9 +113,11 @@ export function CodeEditor(props: CodeEditorProps) {
     onShown: props.onShown,
     onSave: props.onSave,
     formatOnSave: options?.formatOnSave ?? false,
+    annotations: props.annotations,
   });
   const lastFormat = useRef(props.formatRequest);
   const canRun = useRef<(value: boolean) => void>(undefined);
+  const annotationsRef = useRef<{ refresh(): void }>(undefined);
   const lastProject = useRef(projectId);
   const lastReveal = useRef<number>(undefined);
   const shown = useRef(activePath);
@@ -130,6 +135,7 @@ export function CodeEditor(props: CodeEditorProps) {
       onShown: props.onShown,
       onSave: props.onSave,
       formatOnSave: options?.formatOnSave ?? false,
+      annotations: props.annotations,
     };
     canRun.current?.(!!props.onRunShortcut);
     shown.current = activePath;
@@ -148,6 +154,13 @@ export function CodeEditor(props: CodeEditorProps) {
     setModelChangeHandler((path, text) => callbacks.current.onChange(path, text));
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
     const keysNext = expectKeysInEditor(created.instance);
+    const lines = attachLineAnnotations(
+      monaco,
+      created.instance,
+      () => callbacks.current.annotations,
+      () => shown.current,
+    );
+    annotationsRef.current = lines;
     setInstance(created.instance);
     setLanguageService(sync);
     addEditorCommands(monaco, created.instance, {
@@ -169,6 +182,8 @@ export function CodeEditor(props: CodeEditorProps) {
       : undefined;
     return () => {
       keysNext.dispose();
+      lines.dispose();
+      annotationsRef.current = undefined;
       emmet.dispose();
       prettier?.dispose();
       saveViewState(created.instance);
@@ -207,6 +222,11 @@ export function CodeEditor(props: CodeEditorProps) {
     if (!instance) return;
     showModel(instance, activePath);
   }, [instance, activePath, projectId]);
+
+  const { annotations } = props;
+  useEffect(() => {
+    annotationsRef.current?.refresh();
+  }, [instance, annotations]);
 
   useEffect(() => {
     // Not on every edit: markers move with the text, re-setting them would put them back.

@@ -77,9 +77,9 @@ export interface InstrumentResult {
 
 /** The probe worker's comlink API. */
 export interface ProbeWorkerApi {
-  instrument(request: InstrumentRequest): Promise<InstrumentResult>;
+  instrument(request: InstrumentRequest): InstrumentResult | Promise<InstrumentResult>;
   /** The expression a new logpoint on this line starts with (the names the line assigns or reads). */
-  defaultExpression(lineText: string): string;
+  defaultExpression(lineText: string): string | Promise<string>;
 }
 
 // ---------------------------------------------------------------------------
