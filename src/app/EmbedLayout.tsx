@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { Session } from './session';
@@ -66,7 +66,11 @@ export function EmbedLayout({ session }: { session: Session }) {
 
   // Runs at start (unless the last run hung: HangBanner says why), and again when the layout
   // flips (the preview pane is then a new element).
+  useEffect(() => session.runFirst(), [session]);
+  const shownNarrow = useRef(narrow);
   useEffect(() => {
+    if (shownNarrow.current === narrow) return;
+    shownNarrow.current = narrow;
     if (!session.hang.getState().held) void session.controller.run();
   }, [session, narrow]);
   // Ctrl/Cmd+S never opens the browser's Save page here either: it keeps the edits in the

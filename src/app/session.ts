@@ -1,6 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
-import type { Program } from '../protocol';
+import type { Program, Project } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
@@ -128,8 +128,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     build: (request) => bundler.build(request),
     getProject: () => runSharing.building(project.getState().project),
     takeRecording: () => runSharing.takeRecording(),
-    // Saved before code runs, but a storage that never answers must not hold the run.
-    beforeRun: () => persistence.autosave.flush(PRE_RUN_SAVE_MS),
+    // Saved before code runs, but a storage that never answers must not hold the run. A
+    // project just opened holds nothing typed (its template, record, link or files are where it
+    // came from): its run goes ahead while it is saved.
+    beforeRun: () => (justOpened() ? undefined : persistence.autosave.flush(PRE_RUN_SAVE_MS)),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       // The frame gets its program before the app's own updates for the run.
@@ -176,13 +178,22 @@ export function createSession(startup: Startup = PLAIN_START): Session {
 
   let lastFiles = project.getState().project.files;
   let lastEntry = project.getState().project.entry;
+  let lastLoads = project.getState().loads;
+  // The files of the project opened last, until the first edit.
+  let opened: Project['files'] | null = null;
+  const justOpened = () => project.getState().project.files === opened;
   const unsubscribeProject = project.subscribe(() => {
-    const { files, entry } = project.getState().project;
-    if (files === lastFiles && entry === lastEntry) return;
-    lastFiles = files;
-    lastEntry = entry;
+    const { project: now, loads } = project.getState();
+    if (now.files === lastFiles && now.entry === lastEntry) return;
+    lastFiles = now.files;
+    lastEntry = now.entry;
+    const loaded = loads !== lastLoads;
+    lastLoads = loads;
+    opened = loaded ? now.files : opened;
     bundler.stopWarmUp();
-    runController.scheduleAutoRun();
+    // A project opened (a template, the Projects list, an upload) runs without the typing
+    // debounce; one restored before the first run is that run's.
+    runController.scheduleAutoRun({ now: loaded && runController.getState().status !== 'idle' });
   });
 
   const format = createFormatClient({
@@ -221,6 +232,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     persistence,
     editorShown,
     editorFirst,
+    runFirst() {
+      if (runController.getState().status !== 'idle' || hang.getState().held) return;
+      void runController.run();
+    },
     attachPreview(container) {
       host = createPreviewHost({
         container,
