@@ -22,6 +22,13 @@ export const PARTS = {
   settings: { files: 'src/settings', may: ['editor', 'protocol', 'ui'] },
   share: { files: 'src/share', may: ['files', 'project', 'protocol', 'ui'] },
   'saved-projects': { files: 'src/saved-projects', may: ['project', 'protocol', 'ui'] },
+  // The embed SDK's module, on the host page: the protocol's types and constants, nothing else.
+  sdk: { files: 'src/sdk', may: ['protocol'] },
+  // The embed's side of the SDK: its handshake, the API on the session's parts, the events.
+  embed: {
+    files: 'src/embed',
+    may: ['protocol', 'project', 'format', 'console', 'run', 'ui'],
+  },
   app: {
     files: 'src/app',
     may: [
@@ -38,6 +45,7 @@ export const PARTS = {
       'settings',
       'share',
       'saved-projects',
+      'embed',
     ],
   },
 };
@@ -106,7 +114,27 @@ export default [
       'workers/**',
       'src/preview/**',
       'src/run/**/*.ts',
+      'src/embed/**',
     ],
     rules: { 'no-restricted-imports': ['error', { paths: UI_PACKAGES }] },
+  },
+  {
+    // The SDK runs in other people's pages: no dependency (React only in its own entry).
+    files: ['src/sdk/**'],
+    ignores: ['src/sdk/react.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^[^.]', message: 'The SDK module has no dependencies.' },
+            {
+              regex: '^\\.\\./protocol/(?!embed$)',
+              message: 'The SDK takes only the embed protocol (src/protocol/embed.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];

@@ -11,6 +11,7 @@ import type { FormatClient } from '../format/format-client';
 import type { PackageTypes } from '../editor/package-types/package-types-client';
 import type { RunSharing } from './run-sharing';
 import type { ProblemsStore } from '../problems/problems-store';
+import type { RuntimeMessage } from '../protocol';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -41,11 +42,14 @@ export interface Session {
   /** Types for the project's npm imports, fetched in a worker on the first bare import. */
   packageTypes: PackageTypes;
   /**
-   * Starts the first run, unless one has started or the last load's run hung (HangBanner):
-   * called as soon as the project is restored, before the UI mounts (the run waits for the
-   * preview pane), and again by the layouts, for which it is then nothing.
+   * Starts the first run, unless one has started, the last load's run hung (HangBanner) or an
+   * SDK host turned auto-run off: called as soon as the project is restored, before the UI
+   * mounts (the run waits for the preview pane), and again by the layouts, for which it is
+   * then nothing.
    */
   runFirst(): void;
+  /** Hears each message of the live preview that the console takes as new (the SDK's events). */
+  onPreviewOutput(listener: (message: RuntimeMessage) => void): () => void;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   /** The editor has painted the code (or could not load): what waits for it may start (first-run-gates.ts). */

@@ -1,6 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
-import type { Program, Project } from '../protocol';
+import type { Program, Project, RuntimeMessage } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
@@ -30,6 +30,7 @@ import { followRuns } from '../problems/follow-runs';
 import { editorFirstPaint, openLanguageWorkersAfterFirstRun } from './first-run-gates';
 import { createFirstPrograms } from './first-program';
 import { previewNews } from './preview-news';
+import { sdkSettings } from './sdk-settings';
 
 export type { Session } from './session-types';
 
@@ -41,7 +42,9 @@ const CONSOLE_HOLD_MS = 250;
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
 export function createSession(startup: Startup = PLAIN_START): Session {
-  const settings = createSettingsStore(safeLocalStorage());
+  // An SDK embed's settings are its host's (theme, autorun), kept in memory only.
+  const settings = createSettingsStore(startup.sdk ? null : safeLocalStorage());
+  if (startup.sdk) settings.update(sdkSettings(startup.sdk.settings));
   const project = createProjectStore(startup.project ?? createDefaultProject());
   if (startup.openPath) project.setActive(startup.openPath);
   const view = createViewStore(startup, browserUrlBar);
@@ -102,6 +105,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   let pending: { program: Program; run: RunInfo } | null = null;
   let current: { program: Program; run: RunInfo } | null = null;
   let controller: RunController | null = null;
+  const previewOutput = new Set<(message: RuntimeMessage) => void>();
   const runSharing = createRunSharing({
     project,
     timeline: () => timeline,
@@ -234,7 +238,12 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     editorFirst,
     runFirst() {
       if (runController.getState().status !== 'idle' || hang.getState().held) return;
+      if (startup.sdk?.settings.autorun === false) return;
       void runController.run();
+    },
+    onPreviewOutput(listener) {
+      previewOutput.add(listener);
+      return () => previewOutput.delete(listener);
     },
     attachPreview(container) {
       host = createPreviewHost({
@@ -243,7 +252,14 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         loopBudgetMs: () => settings.getState().loopBudgetMs,
         runSpeed: () => timeline.getState().speed,
         mark: perfMark,
-        ...previewNews({ runController, console: consoleStore, problems, timeline, view }),
+        ...previewNews({
+          runController,
+          console: consoleStore,
+          problems,
+          timeline,
+          view,
+          onShown: (message) => previewOutput.forEach((listener) => listener(message)),
+        }),
       });
       parked = createParkedPreviews(host);
       if (pending) {

@@ -1,0 +1,133 @@
+/**
+ * An embed driven by a host page through the SDK (`?embed&sdk`, docs/embed.md): the page waits
+ * for its parent's connect before the session starts (the host's files are the project), then
+ * answers the host's calls and tells it the run's events. The embed is ephemeral like any
+ * embed (session.ts): the user's projects are never read or written; `persist` keeps the
+ * learner's edits in a store of its own (project/storage/embed-edits.ts).
+ */
+import { EMBED_PROTOCOL_VERSION, SDK_QUERY_FLAG } from '../protocol/embed';
+import type { Project } from '../protocol';
+import { connectHost, type HostLink } from '../embed/host-handshake';
+import { projectFromSettings } from '../embed/embed-project';
+import { serveHost } from '../embed/bridge';
+import { createEmbedApi } from '../embed/embed-api';
+import { followRuns, followTicks } from '../embed/run-events';
+import { followChanges, runtimeEvents } from '../embed/output-events';
+import { keepEdits, restoreEdits, type KeptEdits } from '../embed/keep-edits';
+import { createEmbedEditsStore, editsKey } from '../project/storage/embed-edits';
+import { appBase } from '../project/share/share-url';
+import { messageGate } from '../preview/message-gate';
+import { browserClock } from '../ui/throttled-store';
+import { decideStartup, type Startup } from './startup';
+import type { Session } from './session-types';
+
+/** How long the page waits for its host's connect before opening as a plain embed. */
+export const HOST_WAIT_MS = 10_000;
+
+export const NO_HOST =
+  'This address is for pages that embed Playpen with its SDK (sdk/playpen.js), and no host page connected: the example opened instead.';
+
+/** An SDK embed's start, and what serves its host once the session runs. */
+export interface SdkEmbed {
+  startup: Startup;
+  /** Answers the host's calls on `session` and tells it the events; call once the UI is mounted. */
+  serve(session: Session): void;
+}
+
+/** Whether this page is an SDK embed (the SDK's `?embed&sdk`). */
+export const isSdkEmbed = (href: string) => {
+  const query = new URL(href).searchParams;
+  return query.has('embed') && query.has(SDK_QUERY_FLAG);
+};
+
+/** Null for any other page; else waits for the host (or opens the example saying why not). */
+export async function connectSdkEmbed(win: Window): Promise<SdkEmbed | null> {
+  const href = win.location.href;
+  if (!isSdkEmbed(href)) return null;
+  const plain = decideStartup(href);
+  const refused = (error: string): SdkEmbed => ({ startup: { ...plain, error }, serve() {} });
+  if (win.parent === win) return refused(NO_HOST);
+  const gate = messageGate(win);
+  const link = await connectHost(
+    win,
+    (parent) => gate.admit({ contentWindow: parent }),
+    HOST_WAIT_MS,
+  );
+  if (!link) return refused(NO_HOST);
+  const { settings, page } = link.connect;
+  const checked = projectFromSettings(settings);
+  if (!checked.ok) {
+    link.port.postMessage({ type: 'refused', error: checked.error });
+    link.port.close();
+    return refused(
+      `The page embedding this playground gave it a project it cannot open. ${checked.error}`,
+    );
+  }
+  const initial = checked.project;
+  const kept = settings.persist ? await openKept(link, page, initial) : null;
+  const project = kept ? await restoreEdits(kept.store, kept.key, initial) : initial;
+  return {
+    startup: {
+      fromPermalink: false,
+      readOnly: false,
+      embed: true,
+      project,
+      ...(settings.activeFile && Object.hasOwn(project.files, settings.activeFile)
+        ? { openPath: settings.activeFile }
+        : {}),
+      sdk: { settings, initial },
+    },
+    serve: (session) => serve(session, link, initial, kept),
+  };
+}
+
+async function openKept(link: HostLink, page: string, initial: Project) {
+  try {
+    return { store: createEmbedEditsStore(), key: await editsKey(link.origin, page, initial) };
+  } catch {
+    // No SubtleCrypto (an insecure context): nothing can be kept.
+    return null;
+  }
+}
+
+function serve(
+  session: Session,
+  link: HostLink,
+  initial: Project,
+  kept: Awaited<ReturnType<typeof openKept>>,
+) {
+  const bridge = serveHost(
+    link.port,
+    createEmbedApi({
+      project: session.project,
+      controller: session.controller,
+      timeline: session.timeline,
+      format: (request) => session.format.format(request),
+      shareable: () => session.runSharing.shareable(),
+      appBase: appBase(window.location.href),
+      initial,
+    }),
+  );
+  const emit = bridge.emit;
+  followRuns(session.controller, emit);
+  followTicks(session.timeline, emit);
+  followChanges(session.project, emit);
+  session.onPreviewOutput((message) =>
+    runtimeEvents(message, (frames) => session.console.mapFrames(frames), emit),
+  );
+  let keeping: KeptEdits | null = null;
+  if (kept) {
+    keeping = keepEdits({
+      ...kept,
+      project: session.project,
+      initial,
+      clock: browserClock,
+      onError: () =>
+        session.view.showNotice(
+          'Your edits could not be kept in this browser (its storage refused them): they last until this page closes.',
+        ),
+    });
+    window.addEventListener('pagehide', () => void keeping?.flush());
+  }
+  emit('ready', { version: EMBED_PROTOCOL_VERSION });
+}
