@@ -2,8 +2,8 @@
  * An embed driven by a host page through the SDK (`?embed&sdk`, docs/embed.md): the page waits
  * for its parent's connect before the session starts (the host's files are the project), then
  * answers the host's calls and tells it the run's events. The embed is ephemeral like any
- * embed (session.ts): the user's projects are never read or written; `persist` keeps the
- * learner's edits in a store of its own (project/storage/embed-edits.ts).
+ * embed (session.ts): the user's projects are never read or written; with `persist` the host
+ * page keeps the learner's edits in its own storage (embed/keep-edits.ts).
  */
 import { EMBED_PROTOCOL_VERSION, SDK_QUERY_FLAG } from '../protocol/embed';
 import type { Project } from '../protocol';
@@ -13,8 +13,7 @@ import { serveHost } from '../embed/bridge';
 import { createEmbedApi } from '../embed/embed-api';
 import { followRuns, followTicks } from '../embed/run-events';
 import { followChanges, runtimeEvents } from '../embed/output-events';
-import { keepEdits, restoreEdits, type KeptEdits } from '../embed/keep-edits';
-import { createEmbedEditsStore, editsKey } from '../project/storage/embed-edits';
+import { keepEdits, restoreEdits } from '../embed/keep-edits';
 import { appBase } from '../project/share/share-url';
 import { messageGate } from '../preview/message-gate';
 import { browserClock } from '../ui/throttled-store';
@@ -54,7 +53,7 @@ export async function connectSdkEmbed(win: Window): Promise<SdkEmbed | null> {
     HOST_WAIT_MS,
   );
   if (!link) return refused(NO_HOST);
-  const { settings, page } = link.connect;
+  const { settings, edits } = link.connect;
   const checked = projectFromSettings(settings);
   if (!checked.ok) {
     link.port.postMessage({ type: 'refused', error: checked.error });
@@ -64,8 +63,7 @@ export async function connectSdkEmbed(win: Window): Promise<SdkEmbed | null> {
     );
   }
   const initial = checked.project;
-  const kept = settings.persist ? await openKept(link, page, initial) : null;
-  const project = kept ? await restoreEdits(kept.store, kept.key, initial) : initial;
+  const project = settings.persist ? restoreEdits(initial, edits) : initial;
   return {
     startup: {
       fromPermalink: false,
@@ -77,25 +75,11 @@ export async function connectSdkEmbed(win: Window): Promise<SdkEmbed | null> {
         : {}),
       sdk: { settings, initial },
     },
-    serve: (session) => serve(session, link, initial, kept),
+    serve: (session) => serve(session, link, initial),
   };
 }
 
-async function openKept(link: HostLink, page: string, initial: Project) {
-  try {
-    return { store: createEmbedEditsStore(), key: await editsKey(link.origin, page, initial) };
-  } catch {
-    // No SubtleCrypto (an insecure context): nothing can be kept.
-    return null;
-  }
-}
-
-function serve(
-  session: Session,
-  link: HostLink,
-  initial: Project,
-  kept: Awaited<ReturnType<typeof openKept>>,
-) {
+function serve(session: Session, link: HostLink, initial: Project) {
   const bridge = serveHost(
     link.port,
     createEmbedApi({
@@ -115,19 +99,14 @@ function serve(
   session.onPreviewOutput((message) =>
     runtimeEvents(message, (frames) => session.console.mapFrames(frames), emit),
   );
-  let keeping: KeptEdits | null = null;
-  if (kept) {
-    keeping = keepEdits({
-      ...kept,
+  if (link.connect.settings.persist) {
+    const kept = keepEdits({
       project: session.project,
       initial,
       clock: browserClock,
-      onError: () =>
-        session.view.showNotice(
-          'Your edits could not be kept in this browser (its storage refused them): they last until this page closes.',
-        ),
+      keep: (files) => link.port.postMessage({ type: 'edits', files }),
     });
-    window.addEventListener('pagehide', () => void keeping?.flush());
+    window.addEventListener('pagehide', () => kept.flush());
   }
   emit('ready', { version: EMBED_PROTOCOL_VERSION });
 }

@@ -171,7 +171,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const hang = createHangWatch({
-    memory: createHangMemory(safeLocalStorage()),
+    // An SDK embed remembers no hang across loads: the host's files are the host's to fix.
+    memory: createHangMemory(startup.sdk ? null : safeLocalStorage()),
     controller: runController,
     projectName: () => project.getState().project.name,
     // Past the watchdog's reach: ping every 1 s, hung after 5 s unanswered (preview-host.ts).

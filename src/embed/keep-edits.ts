@@ -1,73 +1,56 @@
 /**
- * `persist`: the learner's edits are kept shortly after each change and restored on the next
- * visit; once the files are back to the initial ones (Reset), the kept copy is forgotten.
+ * `persist`: the learner's files go to the host page shortly after each edit (the SDK keeps
+ * them in the page's own storage, keyed by the page and the initial files: a cross-site
+ * embed's frame is refused storage by browsers that block third-party storage), and come back
+ * in the next connect. Once the files are the initial ones again (Reset), the host forgets them.
  */
 import type { Project } from '../protocol';
 import type { ProjectStore } from '../project/model/store';
-import type { EmbedEditsStore } from '../project/storage/embed-edits';
 import type { ThrottleClock } from '../ui/throttled-store';
 import { sameFiles, textsOf, withFiles } from './embed-project';
 
-/** Quiet time after an edit before it is written. */
+/** Quiet time after an edit before it is sent to be kept. */
 export const KEEP_DELAY_MS = 250;
 
-/** The project to start from: the kept edits when there are valid ones, else the initial one. */
-export async function restoreEdits(
-  store: EmbedEditsStore,
-  key: string,
-  initial: Project,
-): Promise<Project> {
-  try {
-    const kept = await store.load(key);
-    if (!kept) return initial;
-    const restored = withFiles(initial, kept.files, kept.entry);
-    return restored.ok ? restored.project : initial;
-  } catch {
-    // Storage refused (private mode, quota): the embed starts as the host gave it.
-    return initial;
-  }
+/** The project to open: the kept files when they still make a project, else the initial one. */
+export function restoreEdits(initial: Project, kept: Record<string, string> | undefined): Project {
+  if (!kept) return initial;
+  const restored = withFiles(initial, kept);
+  return restored.ok ? restored.project : initial;
 }
 
 export interface KeepEditsDeps {
-  store: EmbedEditsStore;
-  key: string;
   project: Pick<ProjectStore, 'getState' | 'subscribe'>;
   initial: Project;
   clock: ThrottleClock;
-  /** A write failed: the learner should know their edits are not kept. */
-  onError(error: unknown): void;
+  /** Hands the files to keep to the host (null: forget them). */
+  keep(files: Record<string, string> | null): void;
 }
 
 export interface KeptEdits {
-  /** Writes what is pending now (the page is going away). */
-  flush(): Promise<void>;
+  /** Sends what is pending now (the page is going away). */
+  flush(): void;
   stop(): void;
 }
 
-export function keepEdits(deps: KeepEditsDeps): KeptEdits {
-  const { store, key, project, initial, clock } = deps;
+export function keepEdits({ project, initial, clock, keep }: KeepEditsDeps): KeptEdits {
   let timer: unknown = null;
-  let written = project.getState().project;
-  const write = async () => {
+  let sent = project.getState().project;
+  const send = () => {
     if (timer !== null) clock.clear(timer);
     timer = null;
     const now = project.getState().project;
-    if (now === written) return;
-    written = now;
-    try {
-      if (sameFiles(now, initial)) await store.forget(key);
-      else await store.save({ key, files: textsOf(now), entry: now.entry, savedAt: Date.now() });
-    } catch (error) {
-      deps.onError(error);
-    }
+    if (now === sent) return;
+    sent = now;
+    keep(sameFiles(now, initial) ? null : textsOf(now));
   };
   const unsubscribe = project.subscribe(() => {
-    if (project.getState().project === written) return;
+    if (project.getState().project === sent) return;
     if (timer !== null) clock.clear(timer);
-    timer = clock.set(() => void write(), KEEP_DELAY_MS);
+    timer = clock.set(send, KEEP_DELAY_MS);
   });
   return {
-    flush: write,
+    flush: send,
     stop() {
       if (timer !== null) clock.clear(timer);
       unsubscribe();

@@ -38,7 +38,7 @@ const connect = z.object({
   type: z.literal('playpen-embed:connect'),
   version: z.number().int(),
   settings,
-  page: z.string().max(4096),
+  edits: files.optional(),
 });
 
 const call = z.discriminatedUnion('method', [

@@ -38,7 +38,7 @@ export interface EmbedSettings {
   entry?: string;
   /** The file shown in the editor first; default: the entry. */
   activeFile?: string;
-  /** A template to start from (`vanilla-ts`, `react-ts`, `canvas`); default: the example. */
+  /** A template to start from (`vanilla-ts`, `react-ts`, `vue-ts`, `canvas`); default: the example. */
   template?: string;
   /** The learner can read and run the code but not edit it (the API can still set files). */
   readOnly?: boolean;
@@ -50,7 +50,11 @@ export interface EmbedSettings {
   theme?: EmbedTheme;
   /** Run at start and after each edit; default true. */
   autorun?: boolean;
-  /** Keep the learner's edits in this browser (keyed by page and initial files), with Reset. */
+  /**
+   * Keep the learner's edits in this browser (keyed by page and initial files), with Reset.
+   * The SDK keeps them in the host page's own storage: browsers that block third-party
+   * storage would refuse them to the embed's frame.
+   */
   persist?: boolean;
   /** The project's name, shown in the embed's header; default "Playground". */
   title?: string;
@@ -73,8 +77,8 @@ export interface EmbedConnect {
   version: number;
   /** The embed's starting options. */
   settings: EmbedSettings;
-  /** The host page's path (persist keys on it, after the origin the browser vouches for). */
-  page: string;
+  /** With `persist`: the learner's files as they left them (the embed opens these instead). */
+  edits?: Record<string, string>;
 }
 
 // ---------------------------------------------------------------------------
@@ -187,4 +191,6 @@ export type EmbedMessage =
       [N in EmbedEventName]: { type: 'event'; name: N; data: EmbedEvents[N] };
     }[EmbedEventName]
   /** A message that was no call at all (or no call this embed knows): why it was refused. */
-  | { type: 'refused'; error: string };
+  | { type: 'refused'; error: string }
+  /** With `persist`: the learner's files to keep, or null when they are the initial ones again. */
+  | { type: 'edits'; files: Record<string, string> | null };

@@ -9,6 +9,7 @@ import {
 } from '../protocol/embed';
 import { loadSlot, viewportDistance } from './load-queue';
 import { colorScheme, placeholder } from './placeholder';
+import { keptEdits } from './kept-edits';
 import type { Playpen, PlaypenOptions } from './types';
 
 /** How far outside the viewport a lazy embed starts loading. */
@@ -30,6 +31,15 @@ function deferred<T>(): Deferred<T> {
 }
 
 const fail = (text: string) => new Error(`Playpen: ${text}`);
+
+/** The page's localStorage, or null where reading it throws (a sandboxed page). */
+const storage = () => {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+};
 
 /** The embed's page: `?embed&sdk` in the folder where Playpen is hosted. */
 export function embedUrl(baseUrl: string): URL {
@@ -68,6 +78,7 @@ export function createEmbed(
   let built = false;
 
   const slot = loadSlot(() => viewportDistance(shown));
+  const kept = settings.persist ? keptEdits(settings, storage()) : null;
   const files = settings.files ?? {};
   const code = files[settings.activeFile ?? settings.entry ?? ''] ?? Object.values(files)[0] ?? '';
   const shown = placeholder(code, style, loading === 'click' ? () => start() : null);
@@ -107,7 +118,8 @@ export function createEmbed(
         slot.release();
       }
       emit(m.name, m.data);
-    } else if (m.type === 'refused') {
+    } else if (m.type === 'edits') kept?.save(m.files);
+    else if (m.type === 'refused') {
       const error = fail(m.error);
       link.reject(error);
       firstReady.reject(error);
@@ -136,11 +148,14 @@ export function createEmbed(
     const channel = new MessageChannel();
     port = channel.port1;
     port.onmessage = onPortMessage;
+    // Where the browser tells (Chromium): the embed's page is gone, and its answers with it.
+    port.addEventListener('close', () => dropCalls(fail('the embed’s page went away.')));
+    const edits = kept?.load();
     const connect: EmbedConnect = {
       type: 'playpen-embed:connect',
       version: EMBED_PROTOCOL_VERSION,
       settings,
-      page: location.pathname,
+      ...(edits ? { edits } : {}),
     };
     frame.contentWindow!.postMessage(connect, src.origin, [channel.port2]);
   };

@@ -6,8 +6,11 @@ import type { BrowserContext } from '@playwright/test';
 // `.CodeMirror-code`); "output" = the first run's heading is in a preview frame ("Hello, Ada!" /
 // "Hello World!"). Used by cold.bench.ts and open.bench.ts.
 
-/** The page: Playpen (its example), @vue/repl (its default App.vue), Monaco alone (the example's entry). */
-export type Kind = 'playpen' | 'vue-repl' | 'monaco-alone';
+/**
+ * The page: Playpen (its example), @vue/repl (its default App.vue), Monaco alone (the example's
+ * entry), Playpen opening a template's link (its counter, "count is 0").
+ */
+export type Kind = 'playpen' | 'vue-repl' | 'monaco-alone' | 'playpen-template';
 export type Milestone = 'editor' | 'output';
 
 declare global {
@@ -46,6 +49,9 @@ function recordMilestones(kind: Kind) {
     else watch(() => shows('.monaco-editor .view-lines', /import/), 'editor');
   } else if (kind === 'vue-repl') {
     watch(() => /Hello World/.test(text('h1')?.textContent ?? ''), 'output');
+  } else if (kind === 'playpen-template') {
+    // Both templates' counters.
+    watch(() => /count is 0/.test(text('button')?.textContent ?? ''), 'output');
   } else {
     watch(() => /Hello, Ada/.test(text('h1')?.textContent ?? ''), 'output');
   }

@@ -76,3 +76,30 @@ window.record = (pp) => {
   for (const name of ['ready', 'change', 'build', 'run', 'console', 'error', 'tick'])
     pp.on(name, (data) => window.events.push([name, data]));
 };`;
+
+/**
+ * A long course page: `count` sections, each an embed (lazy, the default) and prose after it;
+ * each lesson's program logs "lesson <i> ran", which the page collects in `window.heard` (and
+ * the time it heard it, on the page's clock, in `window.heardAt`).
+ */
+export const lessonsPage = (app: string, count: number) =>
+  hostPage(
+    '<h1>Lessons</h1><main id="lessons"></main>',
+    `import { createPlaypen } from '${app}sdk/playpen.js';
+    window.heard = [];
+    window.heardAt = [];
+    for (let i = 1; i <= ${count}; i++) {
+      const section = document.createElement('section');
+      section.innerHTML = '<h2>Lesson ' + i + '</h2><div class="embed"></div><p style="height:360px">Prose.</p>';
+      document.getElementById('lessons').append(section);
+      const pp = createPlaypen(section.querySelector('.embed'), {
+        height: 480,
+        title: 'Lesson ' + i,
+        files: { 'src/main.ts': "console.log('lesson " + i + " ran');\\n" },
+      });
+      pp.on('console', (e) => {
+        heard.push(e.text);
+        heardAt.push(performance.now());
+      });
+    }`,
+  );

@@ -22,7 +22,7 @@ function fakeWindow() {
   return { win, parent, posted, deliver, listeners, admit, admitted };
 }
 
-const connect = { type: 'playpen-embed:connect', version: 1, page: '/intro', settings: {} };
+const connect = { type: 'playpen-embed:connect', version: 1, settings: {} };
 const answerOn = (port: MessagePort) =>
   new Promise<unknown>((resolve) => {
     port.onmessage = (e) => resolve(e.data);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepEdits, KEEP_DELAY_MS, restoreEdits } from '../../../src/embed/keep-edits';
 import { createProjectStore } from '../../../src/project/model/store';
-import type { EmbedEdits, EmbedEditsStore } from '../../../src/project/storage/embed-edits';
 import type { Project } from '../../../src/protocol';
 import { fakeClock } from '../fake-clock';
 
@@ -11,69 +10,42 @@ const initial: Project = {
   files: { 'main.ts': { kind: 'text', text: 'console.log(1)' } },
 };
 
-function memoryStore(failing = false) {
-  const records = new Map<string, EmbedEdits>();
-  const store: EmbedEditsStore = {
-    load: (key) => Promise.resolve(records.get(key)),
-    save: (edits) =>
-      failing
-        ? Promise.reject(new Error('quota'))
-        : (records.set(edits.key, edits), Promise.resolve()),
-    forget: (key) => (records.delete(key), Promise.resolve()),
-  };
-  return { store, records };
-}
-const flush = () => new Promise((r) => setTimeout(r, 0));
-
 describe('kept edits', () => {
-  it('are written once edits pause, restored next time, and forgotten after a reset', async () => {
-    const { store, records } = memoryStore();
+  it('go to the host once edits pause, and null once the files are the initial ones again', () => {
+    const kept: (Record<string, string> | null)[] = [];
     const { clock, advance } = fakeClock();
     const project = createProjectStore(initial);
-    keepEdits({ store, key: 'k', project, initial, clock, onError: () => {} });
+    keepEdits({ project, initial, clock, keep: (files) => kept.push(files) });
     project.setText('main.ts', 'console.log(2)');
     project.setText('main.ts', 'console.log(3)');
     advance(KEEP_DELAY_MS - 1);
-    await flush();
-    expect(records.size).toBe(0);
+    expect(kept).toEqual([]);
     advance(1);
-    await flush();
-    expect(records.get('k')).toMatchObject({
-      files: { 'main.ts': 'console.log(3)' },
-      entry: 'main.ts',
-    });
-
-    const next = await restoreEdits(store, 'k', initial);
-    expect(next.files['main.ts']).toEqual({ kind: 'text', text: 'console.log(3)' });
-    expect(await restoreEdits(store, 'other', initial)).toBe(initial);
-
+    expect(kept).toEqual([{ 'main.ts': 'console.log(3)' }]);
+    project.setActive('main.ts');
+    advance(KEEP_DELAY_MS);
+    expect(kept).toHaveLength(1);
     project.replace(initial);
     advance(KEEP_DELAY_MS);
-    await flush();
-    expect(records.has('k')).toBe(false);
+    expect(kept.at(-1)).toBeNull();
   });
 
-  it('write what is pending at once when the page goes, and say when storage refuses', async () => {
-    const { store } = memoryStore(true);
-    const { clock } = fakeClock();
+  it('are sent at once when the page goes, and not again', () => {
+    const kept: (Record<string, string> | null)[] = [];
+    const { clock, advance } = fakeClock();
     const project = createProjectStore(initial);
-    const errors: unknown[] = [];
-    const kept = keepEdits({
-      store,
-      key: 'k',
-      project,
-      initial,
-      clock,
-      onError: (e) => errors.push(e),
-    });
+    const keeping = keepEdits({ project, initial, clock, keep: (files) => kept.push(files) });
     project.setText('main.ts', 'x');
-    await kept.flush();
-    expect(errors).toHaveLength(1);
+    keeping.flush();
+    advance(KEEP_DELAY_MS);
+    expect(kept).toEqual([{ 'main.ts': 'x' }]);
   });
 
-  it('start from the host’s files when the kept ones no longer make a project', async () => {
-    const { store, records } = memoryStore();
-    records.set('k', { key: 'k', files: { 'a.ts': '', 'b.ts': '' }, entry: 'gone.ts', savedAt: 0 });
-    expect(await restoreEdits(store, 'k', initial)).toBe(initial);
+  it('open instead of the host’s files, unless they no longer make a project', () => {
+    const restored = restoreEdits(initial, { 'main.ts': 'edited', 'util.ts': '' });
+    expect(restored.files['main.ts']).toEqual({ kind: 'text', text: 'edited' });
+    expect(restored.entry).toBe('main.ts');
+    expect(restoreEdits(initial, undefined)).toBe(initial);
+    expect(restoreEdits(initial, { 'a.ts': '', 'b.ts': '' })).toBe(initial);
   });
 });

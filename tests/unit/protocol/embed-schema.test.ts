@@ -5,7 +5,7 @@ import { MAX_EMBED_FILES } from '../../../src/protocol/embed';
 const connect = {
   type: 'playpen-embed:connect',
   version: 1,
-  page: '/docs/intro.html',
+  edits: { 'src/main.ts': 'console.log(2)' },
   settings: {
     files: { 'src/main.ts': 'console.log(1)' },
     view: 'preview',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dedent } from '../../../src/sdk/dedent';
 import { HOLD_MS, loadSlot } from '../../../src/sdk/load-queue';
+import { hash, keptEdits } from '../../../src/sdk/kept-edits';
 
 describe('files written inside HTML', () => {
   it('lose the first line break and the common indentation', () => {
@@ -50,5 +51,51 @@ describe('the page’s loading queue', () => {
     a.release();
     expect(started).toEqual(['a', 'c']);
     c.release();
+  });
+});
+
+describe('a persist embed’s edits on the host page', () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      items,
+      storage: {
+        getItem: (k: string) => items.get(k) ?? null,
+        setItem: (k: string, v: string) => void items.set(k, v),
+        removeItem: (k: string) => void items.delete(k),
+      } as unknown as Storage,
+    };
+  };
+  beforeEach(() => vi.stubGlobal('location', { pathname: '/lesson-1' }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('are kept per page and initial files, and forgotten on null', () => {
+    const { items, storage } = memory();
+    const a = keptEdits({ files: { 'a.ts': '1' } }, storage);
+    const b = keptEdits({ files: { 'a.ts': '2' } }, storage);
+    a.save({ 'a.ts': 'edited' });
+    expect(a.load()).toEqual({ 'a.ts': 'edited' });
+    expect(b.load()).toBeUndefined();
+    vi.stubGlobal('location', { pathname: '/lesson-2' });
+    expect(keptEdits({ files: { 'a.ts': '1' } }, storage).load()).toBeUndefined();
+    a.save(null);
+    expect(items.size).toBe(0);
+  });
+
+  it('are nothing where storage refuses', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    } as unknown as Storage;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const kept = keptEdits({}, refusing);
+    expect(kept.load()).toBeUndefined();
+    kept.save({ 'a.ts': '' });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(hash('a')).not.toBe(hash('b'));
   });
 });
