@@ -1,4 +1,4 @@
-import type { Project } from '../protocol';
+import type { Logpoint, Project } from '../protocol';
 import { enablePerfMarks } from '../run/perf-marks';
 import { modelPaths } from '../editor/models';
 import type { Session } from './session';
@@ -19,6 +19,8 @@ export interface BenchHook {
   setAutoRun(on: boolean): void;
   /** The project files that have an editor model (made when first shown: models.ts). */
   editorModels(): string[];
+  /** Sets the project's logpoints at once, as adding each from the panel would. */
+  setLogpoints(logpoints: Logpoint[]): void;
 }
 
 const START = 'playpen:edit';
@@ -57,6 +59,9 @@ export function installBenchHook(session: Session): void {
       session.settings.update({ autoRun: on });
     },
     editorModels: () => modelPaths().sort(),
+    setLogpoints(logpoints) {
+      session.project.setLogpoints(logpoints);
+    },
   };
   (window as unknown as { __playpenBench: BenchHook }).__playpenBench = hook;
 }

@@ -42,7 +42,7 @@ export function installConsoleCapture(target: Console, options: ConsoleCaptureOp
   let busy = false;
   const forward = (original: unknown, args: unknown[]): unknown => {
     if (typeof original !== 'function' || forwarded > limit) return undefined;
-    if (++forwarded <= limit) return apply(original, target, args);
+    if (++forwarded <= limit) return apply(original, target, args.map(forwardedArg));
     const note = `Playpen: over ${limit} console calls; the rest show only in Playpen's console.`;
     if (typeof originalInfo === 'function') apply(originalInfo, target, [note]);
     return undefined;
@@ -66,6 +66,21 @@ export function installConsoleCapture(target: Console, options: ConsoleCaptureOp
     Object.defineProperty(wrapper, 'name', { value: name });
     methods[name] = wrapper;
   }
+}
+
+/** The longest string passed on to the browser's console, as Playpen's console keeps it. */
+export const FORWARDED_STRING_LIMIT = 10_000;
+
+/**
+ * What the browser's console gets for one argument. A long string is cut: with devtools (or
+ * any automation listening to the console) open, the browser copies every character of it out
+ * of the frame, and a 50 MB string keeps the frame busy for seconds, long enough to be taken
+ * for an infinite loop. Objects go as they are: the browser only previews them.
+ */
+export function forwardedArg(arg: unknown): unknown {
+  if (typeof arg !== 'string' || arg.length <= FORWARDED_STRING_LIMIT) return arg;
+  const rest = (arg.length - FORWARDED_STRING_LIMIT).toLocaleString('en-US');
+  return `${arg.slice(0, FORWARDED_STRING_LIMIT)}… (${rest} more characters cut by Playpen)`;
 }
 
 function createHandlers({

@@ -28,6 +28,8 @@ declare global {
       setAutoRun?(on: boolean): void;
       /** Missing in builds before issue 35 (models made on first show). */
       editorModels?(): string[];
+      /** Missing in builds before issue 33 (logpoints). */
+      setLogpoints?(logpoints: import('../../src/protocol').Logpoint[]): void;
     };
     /** Long tasks seen by watchLongTasks, on the page's clock. */
     __ppLongTasks?: { start: number; duration: number; name: string }[];

@@ -102,10 +102,14 @@ function addAndWait(page: Page): Promise<number> {
     const add = Array.from(tabpanel.querySelectorAll('button')).find(
       (b) => b.textContent === 'Add logpoint',
     )!;
+    // The count alone: the item's whole text runs "src/main.ts:12" into "0 hits".
     const done = () => {
       const item = tabpanel.querySelector('.pp-logpoint');
-      const text = item?.textContent ?? '';
-      return /[1-9][\d,]* hits/.test(text) && !/Replaying|Adding the probe/.test(text);
+      const count = item?.querySelector('.pp-logpoint__count')?.textContent ?? '';
+      return (
+        /^[1-9][\d,]* hits?$/.test(count) &&
+        !/Replaying|Adding the probe/.test(item!.textContent ?? '')
+      );
     };
     const t0 = performance.now();
     add.click();
@@ -166,10 +170,10 @@ test('logpoints: add → all hits listed, probed replay and line runs against a 
   }
   const hits = await (async () => {
     await addAndWait(page);
-    const text = (await panel(page).locator('.pp-logpoint').first().textContent()) ?? '';
+    const text = (await panel(page).locator('.pp-logpoint__count').first().textContent()) ?? '';
     await page.keyboard.press('Escape');
     await removeAll(page);
-    return text.match(/([\d,]+) hits/)?.[1] ?? '?';
+    return text.match(/^([\d,]+) hits?$/)?.[1] ?? '?';
   })();
 
   // Line runs: show another file, then this one again (each show counts anew).

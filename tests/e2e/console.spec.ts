@@ -83,6 +83,30 @@ test('100,000 log lines with objects: the first and newest show, the rest are sa
   await expect(log).not.toContainText('done logging');
 });
 
+test('a 50 MB string logged while the browser’s console is listened to: the run goes on', async ({
+  page,
+}) => {
+  // As devtools open (or any automation reading the console) would: every message is taken.
+  const seen: number[] = [];
+  page.on('console', (m) => seen.push(m.text().length));
+  await replaceEditorText(
+    page,
+    [
+      "const big = 'y'.repeat(50_000_000);",
+      'console.log(big.length, big);',
+      'let n = 0;',
+      "const id = setInterval(() => { if (++n === 20) { console.log('still ticking'); clearInterval(id); } }, 10);",
+      '',
+    ].join('\n'),
+  );
+  const log = consoleLog(page);
+  await expect(log).toContainText('still ticking', { timeout: 30_000 });
+  await expect(log).toContainText('50000000');
+  await expect(page.getByText(/stopped responding/)).toHaveCount(0);
+  // The browser's console got the string cut, not 50 MB.
+  expect(Math.max(...seen)).toBeLessThan(100_000);
+});
+
 test('an unhandled rejection and an error thrown in a timer show with their mapped file:line', async ({
   page,
 }) => {

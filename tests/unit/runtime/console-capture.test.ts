@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeMessage, SerializedValue } from '../../../src/protocol/index.ts';
-import { installConsoleCapture } from '../../../src/runtime/console-capture.ts';
+import { FORWARDED_STRING_LIMIT, installConsoleCapture } from '../../../src/runtime/console-capture.ts';
 import { formatArgs } from '../../../src/runtime/console-format.ts';
 import { EAGER_ENTRIES, createOutbox, type ConsoleEntry } from '../../../src/runtime/outbox.ts';
 
@@ -128,6 +128,21 @@ describe('console capture', () => {
     for (let i = 0; i < 10; i++) c.log(i);
     expect(entries).toHaveLength(10);
     expect(native.map(([n]) => n)).toEqual(['log', 'log', 'log', 'info']);
+  });
+
+  it('passes a long string on to the browser cut, and keeps objects and short strings as they are', () => {
+    const { c, entries, native } = captured();
+    const obj = { a: 1 };
+    const long = 'x'.repeat(5_000_000);
+    c.log('short', long, obj);
+    const [, args] = native[0]!;
+    expect(args[0]).toBe('short');
+    expect(args[2]).toBe(obj);
+    expect(args[1]).toBe(
+      `${'x'.repeat(FORWARDED_STRING_LIMIT)}… (4,990,000 more characters cut by Playpen)`,
+    );
+    // Playpen's own console gets the value as it serialises every string.
+    expect(entries[0]!.args[1]).toMatchObject({ t: 'string' });
   });
 
   it('never lets a capture failure reach user code', () => {
