@@ -60,18 +60,26 @@ interface Row {
 }
 
 /** The panel's logpoints once every probed replay is done: their counts, notes and errors. */
-async function settled(page: Page) {
+async function settled(page: Page, count: number) {
   const panel = page.getByRole('tabpanel', { name: 'Logpoints' });
   const items = panel.locator('.pp-logpoint');
+  // Each placed (it says when its values are read) or refused, and none still replaying.
   await expect
     .poll(
       () =>
-        items.evaluateAll((els) =>
-          els.some((el) => /Replaying|Adding the probe|Waiting for a run/.test(el.textContent!)),
+        items.evaluateAll(
+          (els, n) =>
+            els.length === n &&
+            els.every(
+              (el) =>
+                el.querySelector('.pp-logpoint__when, .pp-logpoint__status--error') !== null &&
+                !/Replaying|Adding the probe|Waiting for a run/.test(el.textContent!),
+            ),
+          count,
         ),
       { timeout: 120_000 },
     )
-    .toBe(false);
+    .toBe(true);
   return items.evaluateAll((els) =>
     els.map((el) => ({
       count: Number(
@@ -113,7 +121,7 @@ async function measure(page: Page, p: CorpusProgram): Promise<Row> {
   const ticks = await tickOf(page);
   const logpoints = everyLine(proj);
   await page.evaluate((l) => window.__playpenBench.setLogpoints!(l), logpoints);
-  const seen = await settled(page);
+  const seen = await settled(page, logpoints.length);
   const notes = [...new Set(seen.flatMap((s) => s.notes))];
   const changed = notes
     .map((n) => /changed the program at tick (\d+)/.exec(n)?.[1])

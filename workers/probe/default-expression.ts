@@ -62,6 +62,7 @@ export function defaultExpression(lineText: string): string {
   const endsWithComma = tokens[tokens.length - 1]?.value === ',';
   /** A `let`/`const`/`var` came before: an annotated name is a variable, not a member. */
   let declared = false;
+  const inner = innerFunctions(tokens);
   let i = 0;
   while (i < tokens.length && names.length < MAX_DEFAULT_NAMES) {
     const t = tokens[i]!;
@@ -85,7 +86,7 @@ export function defaultExpression(lineText: string): string {
       i++;
       continue;
     }
-    if (t.type !== 'IdentifierName') {
+    if (t.type !== 'IdentifierName' || inner.params.has(i)) {
       i++;
       continue;
     }
@@ -131,7 +132,9 @@ export function defaultExpression(lineText: string): string {
       (top.kind === 'object' ||
         // A label, or a member's annotation (`x: number;` in a class or an interface).
         (top.kind === 'block' && !declared));
-    if (!called && !key && chain !== 'this' && !names.includes(chain)) names.push(chain);
+    const boundInside = inner.bodies.some((b) => i > b.from && i < b.to && b.names.has(v));
+    if (!called && !key && !boundInside && chain !== 'this' && !names.includes(chain))
+      names.push(chain);
     i = resume;
   }
   return names.join(', ');
@@ -229,4 +232,52 @@ function looksLikeJsxText(tokens: readonly LineToken[]): boolean {
   return (
     b?.value === ':' && c?.value === '{' && last === '}' && !tokens.some((t) => t.value === '=')
   );
+}
+
+/**
+ * Arrow functions that start and end inside a bracket closed on this line (`(e) => log(e)` as a
+ * call's argument): the probe goes after the line's statement, outside them, where their
+ * parameters are not in scope, so those are left out (with what reads them in the body). An
+ * arrow that is the line's own value (`const f = (n) => n * 2`) or whose body goes on to later
+ * lines (`items.forEach((item) => {`) gets the probe inside, and keeps them.
+ */
+function innerFunctions(tokens: readonly LineToken[]) {
+  const open: number[] = [];
+  const closeOf = new Map<number, number>();
+  const openOf = new Map<number, number>();
+  const parent: number[] = [];
+  tokens.forEach((t, i) => {
+    parent[i] = open[open.length - 1] ?? -1;
+    const v = t.value;
+    const punct = t.type === 'Punctuator' || t.type === 'JSXPunctuator';
+    if (punct && (v === '(' || v === '[' || v === '{')) open.push(i);
+    else if (punct && (v === ')' || v === ']' || v === '}') && open.length > 0) {
+      const o = open.pop()!;
+      closeOf.set(o, i);
+      openOf.set(i, o);
+      parent[i] = open[open.length - 1] ?? -1;
+    }
+  });
+  const params = new Set<number>();
+  const bodies: { from: number; to: number; names: Set<string> }[] = [];
+  tokens.forEach((t, i) => {
+    if (t.value !== '=>' || t.type !== 'Punctuator') return;
+    const before = tokens[i - 1];
+    let from: number;
+    if (before?.value === ')' && openOf.has(i - 1)) from = openOf.get(i - 1)!;
+    else if (before?.type === 'IdentifierName') from = i - 1;
+    else return;
+    const container = parent[from]!;
+    const end = container >= 0 ? closeOf.get(container) : undefined;
+    if (end === undefined) return;
+    const names = new Set<string>();
+    for (let k = from; k < i; k++) {
+      const p = tokens[k]!;
+      const binding = k === from || /^(?:\(|,|\{|\[|\.\.\.)$/.test(tokens[k - 1]?.value ?? '');
+      if (p.type === 'IdentifierName' && binding) names.add(p.value);
+      params.add(k);
+    }
+    bodies.push({ from: i, to: end, names });
+  });
+  return { params, bodies };
 }

@@ -19,7 +19,14 @@ describe('defaultExpression', () => {
     ['ctx.fillRect(ball.x, ball.y, 10, 10);', 'ball.x, ball.y'],
     ['this.size = this.base * 2;', 'this.size, this.base'],
     ['const { a, b: c, ...rest } = props;', 'a, c, rest, props'],
-    ['setCount((c) => c + 1);', 'c'],
+    // An arrow inside the call ends on the line: the probe goes after the statement, where
+    // its parameters are not in scope (they would be a ReferenceError at every hit).
+    ['setCount((c) => c + step);', 'step'],
+    ["dark.addEventListener('change', (e) => console.log(e.matches, n));", 'n'],
+    ['list.map(({ id, name }, i) => id + i + offset);', 'offset'],
+    ['const id = setInterval(() => setN((n) => n + 1), delay);', 'id, delay'],
+    // Its body goes on below: the probe is inside it, the parameters are there.
+    ['items.forEach((item) => {', 'item'],
     ['x = cond ? left : right;', 'x, cond, left, right'],
     ['const label = `${user.name} has ${count} items`;', 'label, user.name, count'],
     ['const el = document.getElementById("app")!;', 'el'],
