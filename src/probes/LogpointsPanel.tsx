@@ -44,6 +44,13 @@ export function LogpointsPanel({
     }
   }
   const shown = logpoints.find((l) => l.id === selected) ?? logpoints[0] ?? null;
+  // Busy while a probed replay still works out some logpoint's hits: the counts will change.
+  const busy = useStore(askPast, (s) =>
+    logpoints.some((l) => {
+      const phase = s.logpoints[l.id]?.phase;
+      return phase === undefined || phase === 'preparing' || phase === 'replaying';
+    }),
+  );
 
   return (
     <div className="pp-logpoints">
@@ -62,7 +69,7 @@ export function LogpointsPanel({
           Add logpoint, or click the editor’s margin left of the line numbers.
         </p>
       ) : (
-        <ul className="pp-logpoint-list" aria-label="Logpoint list">
+        <ul className="pp-logpoint-list" aria-label="Logpoint list" aria-busy={busy}>
           {logpoints.map((logpoint) => (
             <LogpointItem
               key={logpoint.id}

@@ -62,24 +62,11 @@ interface Row {
 /** The panel's logpoints once every probed replay is done: their counts, notes and errors. */
 async function settled(page: Page, count: number) {
   const panel = page.getByRole('tabpanel', { name: 'Logpoints' });
-  const items = panel.locator('.pp-logpoint');
-  // Each placed (it says when its values are read) or refused, and none still replaying.
-  await expect
-    .poll(
-      () =>
-        items.evaluateAll(
-          (els, n) =>
-            els.length === n &&
-            els.every(
-              (el) =>
-                el.querySelector('.pp-logpoint__when, .pp-logpoint__status--error') !== null &&
-                !/Replaying|Adding the probe|Waiting for a run/.test(el.textContent!),
-            ),
-          count,
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe(true);
+  const list = panel.getByRole('list', { name: 'Logpoint list' });
+  const items = list.locator('.pp-logpoint');
+  // All listed, and no probed replay still working out their hits.
+  await expect(items).toHaveCount(count);
+  await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 120_000 });
   return items.evaluateAll((els) =>
     els.map((el) => ({
       count: Number(

@@ -132,7 +132,8 @@ export function defaultExpression(lineText: string): string {
       (top.kind === 'object' ||
         // A label, or a member's annotation (`x: number;` in a class or an interface).
         (top.kind === 'block' && !declared));
-    const boundInside = inner.bodies.some((b) => i > b.from && i < b.to && b.names.has(v));
+    const boundInside =
+      inner.nested.has(v) || inner.bodies.some((b) => i > b.from && i < b.to && b.names.has(v));
     if (!called && !key && !boundInside && chain !== 'this' && !names.includes(chain))
       names.push(chain);
     i = resume;
@@ -235,11 +236,12 @@ function looksLikeJsxText(tokens: readonly LineToken[]): boolean {
 }
 
 /**
- * Arrow functions that start and end inside a bracket closed on this line (`(e) => log(e)` as a
- * call's argument): the probe goes after the line's statement, outside them, where their
- * parameters are not in scope, so those are left out (with what reads them in the body). An
- * arrow that is the line's own value (`const f = (n) => n * 2`) or whose body goes on to later
- * lines (`items.forEach((item) => {`) gets the probe inside, and keeps them.
+ * Names the probe cannot read, left out. Parameters of arrow functions that start and end on
+ * the line inside a bracket (`(e) => log(e)` as a call's argument) or as the line's statement's
+ * value (`el.onclick = (e) => { … };`): the probe goes after the statement, outside them (what
+ * reads them in the body is left out too). An arrow that is the value the line declares
+ * (`const f = (n) => n * 2`) or whose body goes on to later lines (`items.forEach((item) => {`)
+ * gets the probe inside, and keeps them. And names declared after a `{` on the line (`nested`).
  */
 function innerFunctions(tokens: readonly LineToken[]) {
   const open: number[] = [];
@@ -260,6 +262,28 @@ function innerFunctions(tokens: readonly LineToken[]) {
   });
   const params = new Set<number>();
   const bodies: { from: number; to: number; names: Set<string> }[] = [];
+  let head = 0;
+  while (tokens[head]?.value === 'export' || tokens[head]?.value === 'default') head++;
+  const declaration = /^(?:const|let|var)$/.test(tokens[head]?.value ?? '');
+  /**
+   * Names declared inside a `{` opened on the line: in a block the probe enters before they are
+   * set (their temporal dead zone), or in a function it is outside of.
+   */
+  const nested = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (t.type !== 'IdentifierName' || !/^(?:const|let|var|class)$/.test(t.value)) return;
+    let up = parent[i]!;
+    while (up >= 0 && tokens[up]!.value !== '{') up = parent[up]!;
+    if (up < 0) return;
+    const next = tokens[i + 1];
+    if (next?.type === 'IdentifierName') return void nested.add(next.value);
+    const close = next && closeOf.get(i + 1);
+    if (close === undefined) return;
+    for (let k = i + 2; k < close; k++) {
+      const p = tokens[k]!;
+      if (p.type === 'IdentifierName' && tokens[k + 1]?.value !== ':') nested.add(p.value);
+    }
+  });
   tokens.forEach((t, i) => {
     if (t.value !== '=>' || t.type !== 'Punctuator') return;
     const before = tokens[i - 1];
@@ -268,7 +292,13 @@ function innerFunctions(tokens: readonly LineToken[]) {
     else if (before?.type === 'IdentifierName') from = i - 1;
     else return;
     const container = parent[from]!;
-    const end = container >= 0 ? closeOf.get(container) : undefined;
+    let end = container >= 0 ? closeOf.get(container) : undefined;
+    // The line's own statement (`el.onclick = (e) => { … };`), unless it declares the arrow.
+    if (container < 0 && !declaration) {
+      const body = tokens[i + 1];
+      if (body?.value === '{') end = closeOf.get(i + 1);
+      else if (tokens[tokens.length - 1]?.value === ';') end = tokens.length;
+    }
     if (end === undefined) return;
     const names = new Set<string>();
     for (let k = from; k < i; k++) {
@@ -279,5 +309,5 @@ function innerFunctions(tokens: readonly LineToken[]) {
     }
     bodies.push({ from: i, to: end, names });
   });
-  return { params, bodies };
+  return { params, bodies, nested };
 }

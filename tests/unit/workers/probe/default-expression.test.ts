@@ -27,6 +27,20 @@ describe('defaultExpression', () => {
     ['const id = setInterval(() => setN((n) => n + 1), delay);', 'id, delay'],
     // Its body goes on below: the probe is inside it, the parameters are there.
     ['items.forEach((item) => {', 'item'],
+    // The statement's value ends on the line: the probe is after it, outside the arrow.
+    ["port.onmessage = (e) => { n++; show('message ' + e.data); };", 'port.onmessage, n'],
+    // Declared after a `{` on the line: before they are set (the block is entered), or out of
+    // scope (a function the probe is outside of).
+    ["setInterval(() => { n++; const line = [n, Math.random()].join(' ');", 'n'],
+    [
+      'useEffect(() => { const id = setInterval(tick, 70); return () => clearInterval(id); }, []);',
+      '',
+    ],
+    ['if (x) { const y = f(x); g(y, z); }', 'x, z'],
+    [
+      'const frame = () => { const t = now(); dot.style.left = t + "px"; };',
+      'frame, dot.style.left',
+    ],
     ['x = cond ? left : right;', 'x, cond, left, right'],
     ['const label = `${user.name} has ${count} items`;', 'label, user.name, count'],
     ['const el = document.getElementById("app")!;', 'el'],
