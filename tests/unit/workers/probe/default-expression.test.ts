@@ -34,7 +34,7 @@ describe('defaultExpression', () => {
     ["setInterval(() => { n++; const line = [n, Math.random()].join(' ');", 'n'],
     [
       'useEffect(() => { const id = setInterval(tick, 70); return () => clearInterval(id); }, []);',
-      '',
+      'tick',
     ],
     ['if (x) { const y = f(x); g(y, z); }', 'x, z'],
     [
