@@ -101,9 +101,13 @@ test('a runtime error in a component script points at its line', async ({ page }
   ).toBeVisible();
 });
 
-/** Runes, a clock every 100 ms, and a 3 s svelte/transition out: steps move it. */
+/**
+ * Runes, a clock every 100 ms, and a 3 s svelte/transition out: steps move it. A fade, not a
+ * fly: a layer at a fractional offset is anti-aliased after what it was drawn at before, which
+ * a replay's frame never drew (the replay corpus counts those "raster only").
+ */
 const FADING = `<script lang="ts">
-  import { fly } from 'svelte/transition';
+  import { fade } from 'svelte/transition';
   import { linear } from 'svelte/easing';
   let count = $state(0);
   let shown = $state(true);
@@ -119,7 +123,7 @@ const FADING = `<script lang="ts">
 <button type="button" onclick={() => (shown = !shown)}>toggle</button>
 <p>{ms} ms</p>
 {#if shown}
-  <div class="box" out:fly={{ x: 100, duration: 3000, easing: linear }}>flying</div>
+  <div class="box" out:fade={{ duration: 3000, easing: linear }}>fading</div>
 {/if}
 
 <style>
