@@ -11,6 +11,7 @@ import { BinaryPreview } from '../files/BinaryPreview';
 import { useEditorSettings } from '../settings/useEditorSettings';
 import { editorSlice } from './editor-slice';
 import { toDiagnostics } from '../problems/problem-list';
+import { createEditorSource } from '../probes/editor-source';
 
 /** Where to move the editor's cursor (a console location was clicked). */
 export interface RevealTarget {
@@ -47,10 +48,18 @@ export function EditorArea({
   const runtimeErrors = useStore(session.problems, (s) => s.runtime);
   const runtimeMarks = useMemo(() => toDiagnostics(runtimeErrors), [runtimeErrors]);
   const files = useMemo<FileSource>(
-    () => ({ getFiles: () => store.getState().project.files, subscribe: store.subscribe }),
+    () => ({
+      getFiles: () => store.getState().project.files,
+      subscribe: store.subscribe,
+      getProjectId: () => String(store.getState().loads),
+    }),
     [store],
   );
   const editorSettings = useEditorSettings(session.settings);
+  const annotations = useMemo(
+    () => createEditorSource(session.askPast, store, session.timeline),
+    [session, store],
+  );
   const [formatRequest, setFormatRequest] = useState(0);
   const [formatError, setFormatError] = useState<string | null>(null);
   const format = useCallback(
@@ -110,6 +119,7 @@ export function EditorArea({
           onSave={onSave ?? (() => void session.persistence.autosave.flush())}
           onShown={session.editorShown}
           packageTypes={session.packageTypes}
+          annotations={annotations}
         />
       </div>
     </div>

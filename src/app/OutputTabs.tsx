@@ -6,9 +6,10 @@ import { ConsolePanel } from '../console/ConsolePanel';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { ProblemsTabLabel } from '../problems/ProblemsTabLabel';
 import type { OpenLocation } from '../problems/open-location';
+import { LogpointsPanel } from '../probes/LogpointsPanel';
 
 /**
- * The output pane under the preview: the Console and the Problems list as two tabs. The
+ * The output pane under the preview: the Console, the Problems list and the Logpoints as tabs. The
  * console stays mounted (it keeps its filter and scroll while Problems is shown); Problems
  * mounts when shown: a hidden tab panel looks for a tabbable child on every change of its
  * content (react-aria's TabPanel), and in a hidden list nothing is tabbable, so each of a
@@ -33,6 +34,13 @@ export function OutputTabs({
     // After the panel is shown (it is inert while hidden, and inert cannot take focus).
     requestAnimationFrame(() => problemsRef.current?.focus());
   }, [showRequests]);
+  // A logpoint added from the editor: its tab comes forward (its expression takes the keys).
+  const editRequest = useStore(session.askPast, (s) => s.editRequest);
+  const [seenEdit, setSeenEdit] = useState(editRequest);
+  if (editRequest !== seenEdit) {
+    setSeenEdit(editRequest);
+    if (editRequest) setSelected('logpoints');
+  }
 
   return (
     <Tabs className="pp-output-tabs" selectedKey={selected} onSelectionChange={setSelected}>
@@ -42,6 +50,9 @@ export function OutputTabs({
         </Tab>
         <Tab id="problems" className="pp-output-tab">
           <ProblemsTabLabel problems={session.problems} />
+        </Tab>
+        <Tab id="logpoints" className="pp-output-tab">
+          Logpoints
         </Tab>
       </TabList>
       <TabPanel id="console" className="pp-output-panel" shouldForceMount>
@@ -58,6 +69,15 @@ export function OutputTabs({
           ref={problemsRef}
           problems={session.problems}
           onOpenLocation={onOpenLocation}
+        />
+      </TabPanel>
+      <TabPanel id="logpoints" className="pp-output-panel">
+        <LogpointsPanel
+          askPast={session.askPast}
+          project={session.project}
+          timeline={session.timeline}
+          onOpenLocation={onOpenLocation}
+          startTime={() => session.timeline.startTime()}
         />
       </TabPanel>
     </Tabs>

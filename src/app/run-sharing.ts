@@ -67,6 +67,7 @@ export function createRunSharing(deps: RunSharingDeps): RunSharing {
       if (deps.project.getState().project.files !== running) return null;
       const viewport = timeline.startViewport();
       const environment = timeline.startEnvironment();
+      const { logpoints } = deps.project.getState();
       return {
         ...(viewport ? { viewport } : {}),
         ...(environment ? { environment } : {}),
@@ -75,6 +76,7 @@ export function createRunSharing(deps: RunSharingDeps): RunSharing {
         tick: t.tick,
         lastTick: t.lastTick,
         inputs: timeline.inputsUpTo(t.lastTick),
+        ...(logpoints.length ? { logpoints: [...logpoints] } : {}),
       };
     },
   };

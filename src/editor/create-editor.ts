@@ -73,6 +73,8 @@ export function createEditor(
     renderFinalNewline: 'on',
     padding: { top: 8 },
     tabSize: 2,
+    // Logpoints' marks (line-annotations.ts); line runs go in the line decorations' column.
+    glyphMargin: true,
   });
   const canRun = instance.createContextKey<boolean>(CAN_RUN_KEY, false);
   instance.addAction({

@@ -1,4 +1,4 @@
-import type { HostMessage, Program, ReplayTarget } from '../protocol';
+import type { HostMessage, Program, ProbePlan, ReplayTarget } from '../protocol';
 
 /** A run as the preview starts it: the run message's parameters and which run it is. */
 export interface PreviewRun {
@@ -10,6 +10,8 @@ export interface PreviewRun {
   startTime: number;
   /** Set for a rebuilt preview of the same run: replay to `tick` with `inputs`, then pause. */
   replay?: ReplayTarget;
+  /** Set for a probed replay (logpoints, line hits): what the instrumented modules' probes evaluate. */
+  probes?: ProbePlan;
 }
 
 /** What a run message carries besides the program and the run (absent: the runtime's default). */
@@ -32,6 +34,7 @@ export function runMessage(
     seed: run.seed,
     startTime: run.startTime,
     ...(run.replay ? { replay: run.replay } : {}),
+    ...(run.probes ? { probes: run.probes } : {}),
     ...(loopBudgetMs !== undefined ? { loopBudgetMs } : {}),
     ...(speed !== undefined ? { speed } : {}),
   };

@@ -8,6 +8,7 @@ import type { Program, VendorBundle } from './build-types';
 import type { RunEnvironment } from './environment';
 import type { ConsoleLevel, RawFrame, SerializedValue } from './console-values';
 import type { ReplayTarget, Viewport } from './viewport';
+import type { LineHitDelta, ProbeHit, ProbePlan } from './probes';
 
 // The project, build and program types: see build-types.ts (re-exported, one import for all).
 export * from './build-types';
@@ -15,6 +16,7 @@ export * from './viewport';
 export * from './program-delta';
 export * from './environment';
 export * from './console-values';
+export * from './probes';
 
 // Console values (SerializedValue, RawFrame, ConsoleLevel): see console-values.ts.
 
@@ -48,6 +50,8 @@ export type HostMessage =
       speed?: number;
       /** Replay instead of playing: run to `tick` (replaying `inputs`) as fast as possible, then pause. */
       replay?: ReplayTarget;
+      /** A probed replay (logpoints, line hits): what the instrumented modules' probes evaluate. */
+      probes?: ProbePlan;
     }
   | { type: 'ping'; seq: number }
   /** The console input asks which global names to complete (answered, never recorded). */
@@ -263,5 +267,17 @@ export type RuntimeMessage =
    */
   | { type: 'navigated' }
   | { type: 'pong'; seq: number }
+  /**
+   * A probed replay's logpoint hits since the last such message, sent just before each `ticks`
+   * message: once the host has a tick's report, it has every hit of that tick and before.
+   */
+  | {
+      type: 'probe-hits';
+      hits: ProbeHit[];
+      /** Hits past `ProbePlan.maxHits` of a site since the last message: counted, not sent. */
+      over: { site: number; count: number }[];
+    }
+  /** A probed replay's line runs since the last such message (sent like `probe-hits`). */
+  | { type: 'line-hits'; lines: LineHitDelta[] }
   /** The answer to `globals`: the preview's global names and the console's own bindings. */
   | { type: 'globals'; seq: number; names: string[] };

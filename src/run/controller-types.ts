@@ -109,8 +109,11 @@ export interface RunController {
   subscribe(listener: () => void): () => void;
   /** Build the project now and restart the run. */
   run(): Promise<void>;
-  /** Debounced run after an edit, when auto-run is on. */
-  scheduleAutoRun(): void;
+  /**
+   * A run after a change, when auto-run is on: debounced after an edit; `{ now: true }` (a
+   * project just opened: no keys to wait for) runs after the current task's other listeners.
+   */
+  scheduleAutoRun(options?: { now?: boolean }): void;
   setAutoRun(enabled: boolean, delayMs?: number): void;
   /** A validated message from the preview of run `runId`. */
   handleRuntime(runId: number, message: RuntimeMessage): void;

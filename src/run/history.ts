@@ -53,6 +53,8 @@ export interface History {
    * its record, returning what differed (null when it matches).
    */
   record(r: TickRecord): string | null;
+  /** The record of `tick`, while the history holds it (a probed replay compares with it). */
+  recordAt(tick: number): TickRecord | undefined;
   /** A console entry or error shown at `tick`. */
   log(tick: number, message: RuntimeMessage): void;
   /** Logged messages of ticks after `from`, up to and including `to`. */
@@ -172,6 +174,7 @@ export function createHistory(
       if (records.length > maxTicks || bytes > maxBytes) dropOldest();
       return null;
     },
+    recordAt: (tick) => (tick >= first ? records[tick - first] : undefined),
     log(tick, message) {
       const size = JSON.stringify(message).length * 2;
       logged.push({ tick, message, size });

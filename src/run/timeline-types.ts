@@ -8,6 +8,7 @@ import type {
   InputRecord,
   RunEnvironment,
   RuntimeMessage,
+  TickRecord,
   Viewport,
 } from '../protocol';
 import type { History, HistoryLimits } from './history';
@@ -93,6 +94,10 @@ export interface Timeline {
    * of later ticks: fetches in flight at `tick` are served from the record, never fetched again.
    */
   inputsUpTo(tick: number): InputRecord[];
+  /** The run's virtual start (ms since epoch): hits and ticks show their time since it. */
+  startTime(): number;
+  /** The record of a tick (its fingerprint), while the history holds it. */
+  recordAt(tick: number): TickRecord | undefined;
   /** The viewport the run had at tick 0: a replay's frame takes it (undefined before tick 0). */
   startViewport(): Viewport | undefined;
   /** The environment the run had at tick 0: a replay's program is given it. */

@@ -263,6 +263,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       return null;
     },
     inputsUpTo: (tick) => history.inputsUpTo(tick),
+    recordAt: (tick) => history.recordAt(tick),
+    startTime: () => startTime,
     startViewport: () => history.startViewport(),
     startEnvironment: () => history.startEnvironment(),
     restoreFuture() {

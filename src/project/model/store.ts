@@ -4,11 +4,12 @@
  * React can read it with useSyncExternalStore and undo/autosave can keep old ones.
  */
 import { createStore } from 'zustand/vanilla';
-import type { Project, ProjectFile } from '../../protocol';
+import type { Logpoint, Project, ProjectFile } from '../../protocol';
 import { fileAt, hasFile } from './file-lookup';
 import { emptyFolders, isUnder, movedPath } from './folders';
 import { isScriptPath, SCRIPT_EXTENSIONS } from './file-types';
 import { createPathIndex, dirname, validatePath } from './paths';
+import { logpointsAfterMove, logpointsAfterRemove } from './logpoints';
 
 export interface ProjectState {
   project: Project;
@@ -26,6 +27,8 @@ export interface ProjectState {
   openPaths: string[];
   /** Counts replace() calls, so autosave can tell a newly loaded project from an edit. */
   loads: number;
+  /** Logpoints set in the project's files (saved with it, never part of its code). */
+  logpoints: readonly Logpoint[];
 }
 
 export type Result = { ok: true } | { ok: false; error: string };
@@ -60,6 +63,8 @@ export interface ProjectStore {
   setEntry(path: string): Result;
   /** Renames the project itself (zip folder name, title). */
   setName(name: string): Result;
+  /** Replaces the logpoints (logpoints.ts has the edits: add, move with their line, remove). */
+  setLogpoints(logpoints: readonly Logpoint[]): void;
 }
 
 const ok: Result = { ok: true };
@@ -74,6 +79,7 @@ function freeze(state: ProjectState, files = Object.values(state.project.files))
   Object.freeze(state.paths);
   Object.freeze(state.folders);
   Object.freeze(state.openPaths);
+  Object.freeze(state.logpoints);
   return Object.freeze(state);
 }
 
@@ -88,6 +94,7 @@ function initialState(project: Project, loads = 0): ProjectState {
     activePath: first,
     openPaths: first === null ? [] : [first],
     loads,
+    logpoints: [],
   });
 }
 
@@ -107,7 +114,10 @@ export function createProjectStore(initial: Project): ProjectStore {
   };
   /** For changes that may add, move or remove files or folders: recomputes paths and folders. */
   const commit = (
-    next: Omit<ProjectState, 'folders' | 'loads' | 'paths'> & { folders: string[] },
+    next: Omit<ProjectState, 'folders' | 'loads' | 'paths' | 'logpoints'> & {
+      folders: string[];
+      logpoints?: readonly Logpoint[];
+    },
   ) => {
     const state = get();
     const paths = Object.keys(next.project.files);
@@ -120,6 +130,7 @@ export function createProjectStore(initial: Project): ProjectStore {
       paths: same ? state.paths : paths,
       folders: sameFolders ? state.folders : folders,
       loads: state.loads,
+      logpoints: next.logpoints ?? state.logpoints,
     });
     set(frozen, true);
   };
@@ -195,6 +206,7 @@ export function createProjectStore(initial: Project): ProjectStore {
         folders: [...state.folders.map((f) => movedPath(f, from, to)), dirname(from)],
         activePath: activePath === null ? null : movedPath(activePath, from, to),
         openPaths: openPaths.map((p) => movedPath(p, from, to)),
+        logpoints: logpointsAfterMove(state.logpoints, (p) => movedPath(p, from, to)),
       });
       return ok;
     },
@@ -217,6 +229,7 @@ export function createProjectStore(initial: Project): ProjectStore {
         folders: [...state.folders.filter((f) => !isUnder(f, path)), dirname(path)],
         activePath,
         openPaths,
+        logpoints: logpointsAfterRemove(state.logpoints, (p) => isUnder(p, path)),
       });
       return ok;
     },
@@ -282,6 +295,12 @@ export function createProjectStore(initial: Project): ProjectStore {
       if (trimmed === state.project.name) return ok;
       commitInPlace({ ...state, project: { ...state.project, name: trimmed } });
       return ok;
+    },
+
+    setLogpoints(logpoints) {
+      const state = get();
+      if (logpoints === state.logpoints) return;
+      commitInPlace({ ...state, logpoints: [...logpoints] });
     },
   };
 }

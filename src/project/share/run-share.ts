@@ -13,9 +13,11 @@ import {
   ENVIRONMENT_INPUT,
   environmentOfInput,
   type InputRecord,
+  type Logpoint,
   type RunEnvironment,
   type Viewport,
 } from '../../protocol';
+import { MAX_EXPRESSION, MAX_LOGPOINTS, validLogpoints } from '../model/logpoints';
 import { inputRecord, runEnvironment } from '../../protocol/runtime-message-schema';
 
 export interface SharedRun {
@@ -33,6 +35,8 @@ export interface SharedRun {
   viewport?: Viewport;
   /** The device pixel ratio and media features tick 0 ran with (JavaScript reads replay them). */
   environment?: RunEnvironment;
+  /** The sender's logpoints ("look at these values"): the receiver's probed replay shows their hits. */
+  logpoints?: Logpoint[];
 }
 
 /**
@@ -66,6 +70,17 @@ const runSchema = z.object({
   tick: z.number().int().nonnegative(),
   lastTick: z.number().int().nonnegative().max(MAX_SHARED_TICKS),
   inputs: z.array(inputRecord).max(MAX_SHARED_INPUTS),
+  logpoints: z
+    .array(
+      z.object({
+        id: z.string().max(40),
+        path: z.string().min(1).max(1000),
+        line: z.number().int().min(1).max(10_000_000),
+        expression: z.string().max(MAX_EXPRESSION),
+      }),
+    )
+    .max(MAX_LOGPOINTS)
+    .optional(),
 });
 
 export type ReadRunResult = { ok: true; run: SharedRun } | { ok: false; error: string };
@@ -132,7 +147,11 @@ export function readRun(bytes: Uint8Array): ReadRunResult {
     return fail(`${where}: ${issue.message}`);
   }
   // `v` is the JSON's, not the run's: a reader knows every version up to RUN_JSON_VERSION.
-  const { v: _version, ...run } = parsed.data;
+  const { v: _version, logpoints, ...rest } = parsed.data;
+  // One per line, ids renewed where two collide: a link is not trusted to keep them apart.
+  const run: SharedRun = logpoints?.length
+    ? { ...rest, logpoints: validLogpoints(logpoints) }
+    : rest;
   const problem = tickProblem(run);
   return problem ? fail(`its ${problem}`) : { ok: true, run };
 }

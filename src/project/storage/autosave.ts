@@ -5,6 +5,7 @@ import { keepOpenFiles, readNewest } from './newest-record';
 import { recordPatch } from './record-patch';
 import { describeStorageError, type ProjectRecord } from './types';
 import { LAST_PROJECT_KEY, clearWriteAhead, writeAhead } from './write-ahead';
+import { validLogpoints } from '../model/logpoints';
 
 export type { Autosave, AutosaveDeps } from './autosave-types';
 
@@ -48,8 +49,15 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
   };
   const snapshot = (): ProjectRecord | null => {
     if (!current) return null;
-    const { project, openPaths, activePath } = store.getState();
-    return { id: current, ...project, openPaths: [...openPaths], activePath, updatedAt };
+    const { project, openPaths, activePath, logpoints } = store.getState();
+    return {
+      id: current,
+      ...project,
+      openPaths: [...openPaths],
+      activePath,
+      updatedAt,
+      logpoints: [...logpoints],
+    };
   };
 
   function onChange() {
@@ -144,6 +152,7 @@ export function createAutosave(deps: AutosaveDeps): Autosave {
       written = { id: record.id, files: record.files };
       for (const path of record.openPaths) store.setActive(path);
       store.setActive(record.activePath);
+      store.setLogpoints(validLogpoints(record.logpoints));
     } finally {
       loadingOwn = false;
     }

@@ -1,4 +1,4 @@
-import type { ProjectFile } from '../../protocol';
+import type { Logpoint, ProjectFile } from '../../protocol';
 
 /** One saved project as IndexedDB keeps it (binary files stay Uint8Array, stored natively). */
 export interface ProjectRecord {
@@ -16,6 +16,8 @@ export interface ProjectRecord {
   activePath: string | null;
   /** Last content change, ms since epoch; the list is sorted by it. */
   updatedAt: number;
+  /** The project's logpoints (absent in records saved before logpoints existed). */
+  logpoints?: Logpoint[];
 }
 
 /** A record's fields other than its files (written on every save, small). */

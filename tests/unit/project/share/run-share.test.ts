@@ -84,6 +84,25 @@ describe('a run in a share link', () => {
     expect(result.runError).toBeUndefined();
   });
 
+  test('the sender’s logpoints travel with the run; malformed ones are refused or dropped', () => {
+    const logpoints = [
+      { id: 'lp-1', path: 'src/main.ts', line: 4, expression: 'ball.x, ball.vx' },
+      { id: 'lp-2', path: 'src/util.ts', line: 1, expression: '' },
+    ];
+    const result = decodeFragment(encodeProject(project, { run: { ...run, logpoints } }));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.options.run?.logpoints).toEqual(logpoints);
+    // Two on one line: the first stays.
+    const twice = readRun(
+      json({ ...run, logpoints: [logpoints[0], { ...logpoints[0], id: 'x' }] }),
+    );
+    expect(twice.ok && twice.run.logpoints?.map((l) => l.id)).toEqual(['lp-1']);
+    expect(readRun(json({ ...run, logpoints: [{ ...logpoints[0], line: 0 }] }))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/logpoints\.0\.line/),
+    });
+  });
+
   test('a resize of the preview (its new size) round-trips; an impossible size is refused', () => {
     const resize: InputRecord = {
       tick: 2,

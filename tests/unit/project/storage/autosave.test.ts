@@ -54,6 +54,23 @@ describe('autosave', () => {
     expect(first.time.pending()).toBe(0);
   });
 
+  it('saves the logpoints with the project and restores them after a reload', async () => {
+    const first = setup();
+    first.store.setText('src/util.ts', 'export const x = 2;\n');
+    first.store.setLogpoints([{ id: 'lp-1', path: 'src/util.ts', line: 1, expression: 'x' }]);
+    await first.autosave.flush();
+    // A logpoint moved by an edit elsewhere is a change worth a save of its own.
+    first.store.setLogpoints([{ id: 'lp-1', path: 'src/util.ts', line: 2, expression: 'x' }]);
+    await first.autosave.flush();
+
+    const store = createProjectStore(sample('Default'));
+    const second = first.make({ store });
+    await second.start();
+    expect(store.getState().logpoints).toEqual([
+      { id: 'lp-1', path: 'src/util.ts', line: 2, expression: 'x' },
+    ]);
+  });
+
   it('opening the editor on files of an unsaved project does not create a record', async () => {
     const { store, backend, time } = setup();
     store.setActive('src/util.ts');
