@@ -310,7 +310,7 @@ test('a logpoint in a Svelte component lists each run of its effect, and Go to t
   await openFile(page, 'src/lib/Counter.svelte');
   // Line 6 logs in the $effect: once as the component mounts, then once per click.
   await addLogpoint(page, 6, 'count');
-  await expect(logpoint(page, 'src/lib/Counter.svelte:6')).toContainText('4 hits', {
+  await expect(hitCount(page, 'src/lib/Counter.svelte:6')).toHaveText('4 hits', {
     timeout: 60_000,
   });
   const hits = panel(page).getByRole('list', { name: 'Hits of src/lib/Counter.svelte:6' });
@@ -329,7 +329,7 @@ test('a logpoint in a Vue component lands on its script setup line', async ({ pa
   // Line 7 (the watch) runs once, as the component is set up. (A ref's value is a getter,
   // which logpoints do not call: the expression reads the ref itself.)
   await addLogpoint(page, 7, 'count');
-  await expect(logpoint(page, 'src/components/Counter.vue:7')).toContainText('1 hit', {
+  await expect(hitCount(page, 'src/components/Counter.vue:7')).toHaveText('1 hit', {
     timeout: 60_000,
   });
   await expect(afterLine(page)).toContainText('· hit 1 of 1');
