@@ -32,7 +32,7 @@ import {
 } from './fetch-record.ts';
 import { createGuardedCall } from '../guarded-call.ts';
 import { domHash } from './tick-hashes.ts';
-import { dispatchInput, installInputRecorder } from './inputs.ts';
+import { dispatchInput, installInputRecorder, targetOf } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { createViewportTracker, fingerprintViewport, waitForViewport } from './viewport.ts';
@@ -180,12 +180,17 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       const setTimer = win.setTimeout;
       installVirtualMessaging(win, (fn) => setTimer(fn, 0));
       const recorded = (replay?.inputs ?? []).filter((i) => i.type === FETCH_INPUT);
+      const swapped = replay?.swap?.inputs
+        .map((i) => i.input)
+        .filter((i) => i.type === FETCH_INPUT);
       fetches = createFetchRecorder(
         {
           fetch: realFetch,
           settled: (s) => (loop?.mode === 'playing' ? deliver(s) : held.push(s)),
+          base: () => win.document.baseURI,
         },
-        new Map(recorded.map((i) => [Number(i.init.index), i])),
+        // A hot swap's new code may ask in another order: served by request.
+        swapped ? { byRequest: swapped } : new Map(recorded.map((i) => [Number(i.init.index), i])),
       );
       (win as unknown as { fetch: typeof fetch }).fetch = fetches.fetch;
       warnOnUncontrolledApis(win, host.warn);
@@ -205,6 +210,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         fingerprintViewport(viewport, win, loop?.mode === 'replaying'),
       );
       followVirtualTimeline(win.document, clock.perfNow);
+      // Registered before the program's listeners: a hot swap stops where the new code throws.
+      win.addEventListener('error', (event) => event.target === win && loop?.threw());
+      win.addEventListener('unhandledrejection', () => loop?.threw());
       loop = createTickLoop({
         clock,
         speed,
@@ -232,6 +240,14 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           return { ...readScene(tick, animations), ...fields };
         },
         liveChange: () => liveChangeInput(viewport, world),
+        swap: {
+          deliver: (input) => {
+            const { tick: _tick, now: _now, ...part } = input;
+            if (input.type === FETCH_INPUT) return fetches!.claimed(input);
+            return targetOf(win.document, input) ? part : 'gone';
+          },
+          landed: () => fetches!.goLive(),
+        },
         syncAnimations: (at, discover) => {
           animations = sync(at, discover);
         },
