@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { RotateCw } from 'lucide-react';
-import { Button, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
 import { useMediaQuery } from '../ui/useMediaQuery';
@@ -8,6 +7,7 @@ import { EditorArea } from './EditorArea';
 import { ViewBanners } from './ViewBanners';
 import { LiveRunStatus } from '../run/RunStatus';
 import { RunControls } from '../run/RunControls';
+import { RunButton } from '../run/RunButton';
 import { HangBanner } from '../run/HangBanner';
 import { EmbedFilePicker } from './EmbedFilePicker';
 import { LivePreviewPane } from './LivePreviewPane';
@@ -121,13 +121,7 @@ export function EmbedLayout({ session }: { session: Session }) {
     <div className="pp-app pp-embed">
       <header className="pp-toolbar pp-embed-header">
         <span className="pp-logo pp-embed-name">{name}</span>
-        <Button
-          className="pp-button pp-button--primary"
-          onPress={() => void session.controller.run()}
-        >
-          <RotateCw size={16} aria-hidden="true" />
-          Run
-        </Button>
+        <RunButton controller={session.controller} />
         <LiveRunStatus controller={session.controller} />
         <OpenInPlaypenLink store={session.project} />
       </header>
