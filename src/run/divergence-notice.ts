@@ -15,6 +15,8 @@ export interface DivergenceTold {
   diff: string;
   /** The latest tick found differing on the same path (the tick itself when only it). */
   since: number;
+  /** How many times replays found it (each step forward along the path finds it again). */
+  seen: number;
 }
 
 /** The notice's key in the console: another notice for the same future replaces it. */
@@ -29,13 +31,14 @@ export function diverge(
 ): { told: DivergenceTold; title: string; text: string } {
   const same = told !== null && told.future === future && tick >= told.tick;
   const next: DivergenceTold = same
-    ? { ...told, since: Math.max(told.since, tick) }
-    : { future, tick, diff, since: tick };
+    ? { ...told, since: Math.max(told.since, tick), seen: told.seen + 1 }
+    : { future, tick, diff, since: tick, seen: 1 };
   const title = `Replay diverged at tick ${next.tick}: ${next.diff}`;
   const still = next.since > next.tick ? ` It still differed at tick ${next.since}.` : '';
+  const seen = next.seen > 1 ? ` (Seen ${next.seen} times.)` : '';
   return {
     told: next,
     title,
-    text: `${title}. The preview may differ from the recorded run from here on.${still}`,
+    text: `${title}. The preview may differ from the recorded run from here on.${still}${seen}`,
   };
 }

@@ -133,7 +133,7 @@ function missedParts(input: SwapReportInput, missed: InputRecord[]) {
     const first = (times[0] ?? inputs[0])!;
     marks.push({
       tick: tickAt(input.fresh, input.tick, first.now),
-      label: `Not delivered from here: ${what} (${node ? `a <${node}>` : 'the target'} is gone)`,
+      label: `Not delivered from here: ${what}; ${node ? `their target, a <${node}>,` : 'their target'} is gone`,
     });
   }
   return { sentences, marks };
