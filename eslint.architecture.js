@@ -17,6 +17,7 @@ export const PARTS = {
   console: { files: 'src/console', may: ['protocol', 'ui'] },
   problems: { files: 'src/problems', may: ['protocol', 'ui'] },
   run: { files: 'src/run', may: ['preview', 'project', 'protocol', 'console', 'ui'] },
+  probes: { files: 'src/probes', may: ['protocol', 'preview', 'run', 'project', 'ui'] },
   editor: { files: 'src/editor', may: ['format', 'project', 'protocol', 'ui'] },
   probes: {
     files: 'src/probes',
@@ -111,6 +112,7 @@ export default [
       'workers/**',
       'src/preview/**',
       'src/run/**/*.ts',
+      'src/probes/**/*.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { paths: UI_PACKAGES }] },
   },

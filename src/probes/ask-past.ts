@@ -5,7 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { PreviewHost } from '../preview/preview-host';
-import type { Program, ProgramModule } from '../protocol';
+import type { Program, ProgramModule, ProjectFile } from '../protocol';
 import type { ProbeWorkerClient } from './probe-worker-client';
 import type { ProjectStore } from '../project/model/store';
 import { addLogpoint } from '../project/model/logpoints';
@@ -95,6 +95,7 @@ export function createAskPast(deps: AskPastDeps): AskPast {
   let waiting: string[] = [];
   let timer: unknown = null;
   let disposed = false;
+  const compared = new WeakMap<ProgramModule, { file: ProjectFile; same: boolean }>();
 
   const publish = () => {
     timer = null;
@@ -154,7 +155,13 @@ export function createAskPast(deps: AskPastDeps): AskPast {
       builtFromCurrent(path) {
         const module = active?.program.modules[path];
         const file = p.files[path];
-        return !!module && file?.kind === 'text' && sourceOf(module) === file.text;
+        if (!module || file?.kind !== 'text') return false;
+        // Asked at every tick the run reports: compared once per file object.
+        const known = compared.get(module);
+        if (known?.file === file) return known.same;
+        const same = sourceOf(module) === file.text;
+        compared.set(module, { file, same });
+        return same;
       },
     });
     const waitingChanged = plan.waiting.join() !== waiting.join();

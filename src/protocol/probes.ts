@@ -165,3 +165,34 @@ export interface LineHitDelta {
 
 /** Most hits a logpoint keeps with values (the panel says so when a run has more). */
 export const MAX_PROBE_HITS = 20_000;
+
+// ---------------------------------------------------------------------------
+// Bounds of the probe messages: the runtime keeps to them, the host's schema refuses more.
+
+/** How a hit's values are serialised (as the console's serialize.ts, smaller). */
+export const PROBE_VALUE_LIMITS = {
+  /** Objects nested deeper than this are stubs. */
+  maxDepth: 3,
+  /** Entries per object, array, Map or Set. */
+  maxEntries: 50,
+  /** Characters per string, key or name. */
+  maxString: 1_000,
+} as const;
+/** Most values one logpoint shows per hit (`a, b, c`): the runtime evaluates no more. */
+export const MAX_PROBE_VALUES = 20;
+/** Most logpoint sites a plan has: sites past it are never reported. */
+export const MAX_PROBE_SITES = 10_000;
+/** Most line-hit counters a plan has: counters past it count nothing. */
+export const MAX_LINE_COUNTERS = 100_000;
+/** Most hits one `probe-hits` message carries (more go in several, all before the `ticks`). */
+export const PROBE_HITS_PER_MESSAGE = 1_000;
+/** Most tick notes (the `ticks` of all its lines) one `line-hits` message carries. */
+export const LINE_TICKS_PER_MESSAGE = 10_000;
+/**
+ * Most objects and arrays in one `probe-hits` message, counted as a tree. The runtime sends a
+ * message once its values reach about 1 MB (far fewer objects); the host refuses more before
+ * walking it.
+ */
+export const MAX_PROBE_MESSAGE_NODES = 100_000;
+/** Deepest call depth a hit reports: deeper stacks are not walked further. */
+export const MAX_PROBE_DEPTH = 200;

@@ -29,6 +29,9 @@ import { framePolicy, installFocusGate } from './focus-gate.ts';
 import { installNestedFrameGuard } from './nested-frame-focus.ts';
 import { installNestedFrameSandbox } from './nested-frame-sandbox.ts';
 import { PREVIEW_SANDBOX_FLAGS } from '../protocol/sandbox.ts';
+import { createProbe, type RunProbe } from './probe/index.ts';
+import { installProxyRegistry } from './proxy-registry.ts';
+import { createTickSend } from './tick-send.ts';
 
 const win = window;
 const doc = document;
@@ -111,17 +114,19 @@ const runtimeWarn = (text: string) => {
   emitConsole({ level: 'warn', args: [{ t: 'string', v: text }] });
   apply(realWarn, console, [text]);
 };
+/** A probed replay's probe (logpoints, line hits), from its `run` message. */
+let probe: RunProbe | null = null;
 const runLoop = createRunLoop(win, {
   consoleCount: () => consoleCount,
   consoleText: () => consoleText,
-  send: (records, state) => {
-    const idle = state.mode !== 'playing' || state.nextDue === null;
-    consoleLimit.flush(idle);
-    errorLimit.flush(idle);
-    outbox.send({ type: 'ticks', records, state });
-  },
+  send: createTickSend({
+    held: [(idle) => consoleLimit.flush(idle), (idle) => errorLimit.flush(idle)],
+    probe: () => probe,
+    send: (message) => outbox.send(message),
+  }),
   warn: (text) => runtimeWarn(text),
   tickStarted: (tick, replaying) => {
+    probe?.startTick(tick);
     loopGuard.resetLoopBudget();
     consoleLimit.startTick(tick, runLoop.now());
     errorLimit.startTick(tick, runLoop.now());
@@ -201,6 +206,14 @@ function onHostMessage(event: MessageEvent): void {
     started = true;
     const { seed, startTime, replay } = data;
     if (typeof data.loopBudgetMs === 'number') loopGuard.setBudget(data.loopBudgetMs);
+    // Compiled now, before any of the program's code runs.
+    if (data.probes) {
+      probe = createProbe(data.probes, {
+        global: win,
+        now: () => runLoop.now(),
+        send: (message) => outbox.send(message),
+      });
+    }
     // A replay evaluates at the viewport the live run had at tick 0 (the host sized the frame).
     runLoop.whenSized(
       replay?.viewport,
@@ -210,6 +223,8 @@ function onHostMessage(event: MessageEvent): void {
             runLoop.install(seed, startTime, replay, data.speed);
             // After the input recorder: clicks a paused preview blocks never reach it.
             installFragmentLinks(win, fragmentNav);
+            // Last, in every run (live and probed alike): only the program's proxies are known.
+            installProxyRegistry(win);
           },
           applyDocument: (program) => applyDocument(doc, program),
           loadVendor,
@@ -219,6 +234,7 @@ function onHostMessage(event: MessageEvent): void {
           objectUrl: (bytes, mime) => makeObjectUrl(bytes, mime, createObjectURL, BlobCtor),
           loopGuard: loopGuard.check,
           fragmentNav: fragmentNav.wrap,
+          probe: probe?.module,
           send: (message) => outbox.send(message),
           logError: realError,
           guard: guardedCall,

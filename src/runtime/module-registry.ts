@@ -1,4 +1,5 @@
 import type { ProgramModule } from '../protocol/index.ts';
+import { NO_PROBE, type ModuleProbe } from './probe/index.ts';
 
 export interface RegistryEnv {
   /** Prebuilt vendor modules by id; each factory runs on first require. */
@@ -21,6 +22,11 @@ export interface RegistryEnv {
    * the bundler routes writes like `location.hash = …` through it (location-sites.ts).
    */
   fragmentNav?: (target: unknown, key: string) => unknown;
+  /**
+   * A probed replay's probe (probe/index.ts), every JS module's 6th argument: the probe worker
+   * makes logpoints and line-hit counters call it as `__ppProbe` (docs/logpoints.md).
+   */
+  probe?: ModuleProbe;
 }
 
 export interface ModuleRegistry {
@@ -38,6 +44,7 @@ type Factory = (
   exports: unknown,
   loopGuard: (site: string) => void,
   fragmentNav: (target: unknown, key: string) => unknown,
+  probe: ModuleProbe,
 ) => void;
 
 const noGuard = () => {};
@@ -56,6 +63,7 @@ export function createModuleRegistry(
   const has = (id: string) => Object.prototype.hasOwnProperty.call(modules, id);
   const loopGuard = env.loopGuard ?? noGuard;
   const fragmentNav = env.fragmentNav ?? noNav;
+  const probe = env.probe ?? NO_PROBE;
 
   function load(id: string, importer: string | undefined): unknown {
     const cached = cache.get(id);
@@ -110,6 +118,7 @@ export function createModuleRegistry(
           record.exports,
           loopGuard,
           fragmentNav,
+          probe,
         );
         return;
       }

@@ -1,4 +1,5 @@
 import type { SerializedValue } from '../protocol/index.ts';
+import { append, holds, isArray, mathMin, objectKeys, StringCtor } from './intrinsics.ts';
 import {
   apply,
   brand,
@@ -11,9 +12,6 @@ import {
 import type { Walk } from './serialize.ts';
 
 type Getter = (this: unknown) => unknown;
-
-const isArray = Array.isArray;
-const objectKeys = Object.keys;
 const TypedArrayProto = protoOf(Uint8Array.prototype)!;
 const MapProto = Map.prototype;
 const SetProto = Set.prototype;
@@ -47,37 +45,43 @@ export function serializeCollection(
     // A revoked proxy: described as an empty object by the caller.
   }
   if (isArr) return serializeArray(walk, o, id, depth, limited);
-  const length = chain.includes(TypedArrayProto)
+  const length = holds(chain, TypedArrayProto)
     ? (brand(typedLength, o) as number | undefined)
     : undefined;
   if (length !== undefined) {
-    const cls = String(brand(typedTag, o));
+    const cls = StringCtor(brand(typedTag, o));
     if (limited) return { t: 'array', id, cls, length, items: [], depthLimit: true };
-    const n = Math.min(length, walk.opts.maxEntries);
+    const n = mathMin(length, walk.opts.maxEntries);
     const items: SerializedValue[] = [];
     const indexed = o as Record<number, unknown>;
-    for (let i = 0; i < n; i++) items.push(walk.value(indexed[i], depth + 1)); // numbers only: no budget
+    for (let i = 0; i < n; i++) append(items, walk.value(indexed[i], depth + 1)); // numbers only: no budget
     return withMore({ t: 'array', id, cls, length, items }, length - n);
   }
-  const size = chain.includes(MapProto) ? (brand(mapSize, o) as number | undefined) : undefined;
+  const size = holds(chain, MapProto) ? (brand(mapSize, o) as number | undefined) : undefined;
   if (size !== undefined) {
     if (limited) return { t: 'map', id, size, entries: [], depthLimit: true };
     const entries: [SerializedValue, SerializedValue][] = [];
-    for (const [k, v] of take<[unknown, unknown]>(apply(mapEntries, o, []), iterNext, walk)) {
-      entries.push([walk.value(k, depth + 1), walk.value(v, depth + 1)]);
+    const iterator = apply(mapEntries, o, []);
+    for (let i = 0; i < walk.opts.maxEntries && !walk.full(); i++) {
+      const step = apply(iterNext, iterator, []) as IteratorResult<[unknown, unknown]>;
+      if (step.done) break;
+      append(entries, [walk.value(step.value[0], depth + 1), walk.value(step.value[1], depth + 1)]);
     }
     return withMore({ t: 'map', id, size, entries }, size - entries.length);
   }
-  const setCount = chain.includes(SetProto) ? (brand(setSize, o) as number | undefined) : undefined;
+  const setCount = holds(chain, SetProto) ? (brand(setSize, o) as number | undefined) : undefined;
   if (setCount !== undefined) {
     if (limited) return { t: 'set', id, size: setCount, items: [], depthLimit: true };
     const items: SerializedValue[] = [];
-    for (const v of take(apply(setValues, o, []), setIterNext, walk)) {
-      items.push(walk.value(v, depth + 1));
+    const iterator = apply(setValues, o, []);
+    for (let i = 0; i < walk.opts.maxEntries && !walk.full(); i++) {
+      const step = apply(setIterNext, iterator, []) as IteratorResult<unknown>;
+      if (step.done) break;
+      append(items, walk.value(step.value, depth + 1));
     }
     return withMore({ t: 'set', id, size: setCount, items }, setCount - items.length);
   }
-  const bytes = chain.includes(BufferProto)
+  const bytes = holds(chain, BufferProto)
     ? (brand(bufferLength, o) as number | undefined)
     : undefined;
   if (bytes !== undefined) {
@@ -106,19 +110,19 @@ function serializeArray(
   const items: SerializedValue[] = [];
   let i = 0;
   while (i < length && items.length < walk.opts.maxEntries && !walk.full()) {
-    if (descriptor(o, String(i))) {
-      items.push(walk.property(o, String(i), depth));
+    if (descriptor(o, StringCtor(i))) {
+      append(items, walk.property(o, StringCtor(i), depth));
       i++;
       continue;
     }
     let j = i + 1;
-    while (j < length && !descriptor(o, String(j))) {
+    while (j < length && !descriptor(o, StringCtor(j))) {
       if (++j - i > PROBE_LIMIT) {
         j = nextIndex(o, i, length);
         break;
       }
     }
-    items.push({ t: 'hole', count: j - i });
+    append(items, { t: 'hole', count: j - i });
     i = j;
   }
   return withMore({ ...base, items }, length - i);
@@ -133,20 +137,12 @@ function nextIndex(o: object, from: number, length: number): number {
   } catch {
     return length;
   }
-  for (const k of keys) {
-    const n = Number(k);
-    if (n > from && n < best && String(n) === k) best = n;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const n = +k; // a string: converting it runs nothing
+    if (n > from && n < best && StringCtor(n) === k) best = n;
   }
   return best;
-}
-
-/** Up to `maxEntries` values of a native iterator (fewer once the walk is full), stepped with the captured `next`. */
-function* take<T>(iterator: unknown, next: Getter, walk: Walk): Generator<T> {
-  for (let i = 0; i < walk.opts.maxEntries && !walk.full(); i++) {
-    const step = apply(next, iterator, []) as IteratorResult<T>;
-    if (step.done) return;
-    yield step.value;
-  }
 }
 
 function withMore<T extends SerializedValue & { more?: number }>(v: T, more: number): T {

@@ -3,6 +3,24 @@ import { serializeCollection } from './serialize-collections.ts';
 import { describeDomNode, isDomNode } from './dom-describe.ts';
 import { errorInfo, isError } from './error-info.ts';
 import {
+  append,
+  bigintText,
+  charCodeAt,
+  clip,
+  cut,
+  holds,
+  isData,
+  mapGetOf,
+  mapSetOf,
+  objectIs,
+  objectKeys,
+  ownSymbols,
+  numberIsFinite,
+  startsWith,
+  StringCtor,
+} from './intrinsics.ts';
+import { isProxy, isRevoked, proxyTarget } from './proxy-registry.ts';
+import {
   brand,
   constructorName,
   descriptor,
@@ -10,6 +28,7 @@ import {
   getterOf,
   ownData,
   protoChain,
+  safeGet,
   symbolText,
 } from './safe-reflect.ts';
 
@@ -18,10 +37,22 @@ export interface SerializeOptions {
   maxDepth?: number;
   /** Entries sent per object, array, Map or Set; the rest are counted in `more`. */
   maxEntries?: number;
-  /** Characters sent per string; `length` then carries the original length. */
+  /** Characters sent per string (`length` then carries the original length), key or name. */
   maxString?: number;
   /** Objects walked per call, so a wide and deep value cannot make a huge message. */
   maxNodes?: number;
+  /**
+   * Rough size per call (SIZE_OF_VALUE per value plus the characters of its strings and keys):
+   * once reached, containers stop and count the rest in `more`. A bound on the whole value,
+   * which maxNodes (objects only) is not when each object holds long strings.
+   */
+  maxSize?: number;
+  /**
+   * Read an error's `stack` and parse its frames. Reading it runs Error.prepareStackTrace when
+   * the program set one, and parsing uses regular expressions whose `exec` the program may have
+   * replaced: a logpoint's values leave both out.
+   */
+  errorStacks?: boolean;
 }
 
 /** Walk state shared by the helpers of one `serialize` call. */
@@ -30,90 +61,135 @@ export interface Walk {
   seen: Map<object, number>;
   nextId: number;
   nodes: number;
+  /** Rough size so far (see SerializeOptions.maxSize). */
+  size: number;
   value(v: unknown, depth: number): SerializedValue;
-  /** True once `maxNodes` objects were walked: containers then stop and count the rest in `more`. */
+  /** True once `maxNodes` objects were walked or `maxSize` reached: containers then stop and count the rest in `more`. */
   full(): boolean;
   /** An own property of `o` (found at `depth`): its value, or its getter unread. */
   property(o: object, key: PropertyKey, depth: number): SerializedValue;
+  /** A key or name as sent: cut to `maxString`, counted in the size. */
+  text(s: string): string;
 }
+
+/** What one value costs in SerializeOptions.maxSize besides its text: about its bytes as a message. */
+export const SIZE_OF_VALUE = 32;
+/** Most stack frames sent with an error (as many as the host accepts). */
+const MAX_FRAMES = 200;
 
 const DEFAULTS: Required<SerializeOptions> = {
   maxDepth: 5,
   maxEntries: 100,
   maxString: 10_000,
   maxNodes: 2_000,
+  maxSize: Infinity,
+  errorStacks: true,
 };
 
 const dateGetTime = Date.prototype.getTime;
 const dateToISO = Date.prototype.toISOString;
 const regexpSource = getterOf(RegExp.prototype, 'source');
-const regexpFlags = getterOf(RegExp.prototype, 'flags');
+/**
+ * Each flag's own getter, in the order `flags` gives them. `flags` itself reads them through
+ * the regexp's properties, where the program may have put getters of its own.
+ */
+const REGEXP_FLAGS = (
+  [
+    ['hasIndices', 'd'],
+    ['global', 'g'],
+    ['ignoreCase', 'i'],
+    ['multiline', 'm'],
+    ['dotAll', 's'],
+    ['unicode', 'u'],
+    ['unicodeSets', 'v'],
+    ['sticky', 'y'],
+  ] as const
+).map(([key, letter]) => [getterOf(RegExp.prototype, key), letter] as const);
 const PromiseProto = Promise.prototype;
 const DateProto = Date.prototype;
 const RegExpProto = RegExp.prototype;
-const objectKeys = Object.keys;
-const ownSymbols = Object.getOwnPropertySymbols;
 
 /**
  * An inert, structured-clone-safe copy of any value for the console. Never invokes user
- * getters, survives proxies and throwing traps, and bounds its output (see SerializeOptions).
- * Object ids are unique within the returned value; `ref` points back to one of them.
+ * getters or a program's proxy traps, survives throwing host objects, uses only intrinsics
+ * captured at load, and bounds its output (see SerializeOptions). Object ids are unique within
+ * the returned value; `ref` points back to one of them.
  */
 export function serialize(value: unknown, options?: SerializeOptions): SerializedValue {
+  return serializeMeasured(value, options).value;
+}
+
+/** `serialize`, with the value's rough size (SerializeOptions.maxSize). */
+export function serializeMeasured(
+  value: unknown,
+  options?: SerializeOptions,
+): { value: SerializedValue; size: number } {
   const walk: Walk = {
     opts: { ...DEFAULTS, ...options },
     seen: new Map(),
     nextId: 1,
     nodes: 0,
+    size: 0,
     value: (v, depth) => serializeValue(walk, v, depth),
     property: (o, key, depth) => propertyValue(walk, o, key, depth),
-    full: () => walk.nodes >= walk.opts.maxNodes,
+    full: () => walk.nodes >= walk.opts.maxNodes || walk.size >= walk.opts.maxSize,
+    text: (s) => {
+      const out = clip(s, walk.opts.maxString);
+      walk.size += out.length;
+      return out;
+    },
   };
-  return walk.value(value, 0);
+  const out = walk.value(value, 0);
+  return { value: out, size: walk.size };
 }
 
 function serializeValue(walk: Walk, v: unknown, depth: number): SerializedValue {
+  walk.size += SIZE_OF_VALUE;
   switch (typeof v) {
     case 'undefined':
       return { t: 'undefined' };
     case 'boolean':
       return { t: 'boolean', v };
     case 'number':
-      return { t: 'number', v: Object.is(v, -0) ? '-0' : Number.isFinite(v) ? v : String(v) };
+      return {
+        t: 'number',
+        v: objectIs(v, -0) ? '-0' : numberIsFinite(v) ? v : StringCtor(v),
+      };
     case 'string':
-      return serializeString(v, walk.opts.maxString);
+      return serializeString(walk, v);
     case 'bigint':
-      return { t: 'bigint', v: v.toString() };
+      return { t: 'bigint', v: walk.text(bigintText(v)) };
     case 'symbol':
-      return { t: 'symbol', v: symbolText(v) };
+      return { t: 'symbol', v: walk.text(symbolText(v)) };
     case 'function':
-      return serializeFunction(v);
+      return isProxy(v) ? serializeProxy(walk, v, depth) : serializeFunction(walk, v);
   }
   if (v === null) return { t: 'null' };
   const o = v as object;
+  if (isProxy(o)) return serializeProxy(walk, o, depth);
   const chain = protoChain(o);
-  const time = chain.includes(DateProto)
+  const time = holds(chain, DateProto)
     ? brand(dateGetTime as (this: unknown) => number, o)
     : undefined;
   if (time !== undefined) {
-    return { t: 'date', v: Number.isNaN(time) ? 'Invalid Date' : (brand(dateToISO, o) ?? '') };
+    return { t: 'date', v: time !== time ? 'Invalid Date' : (brand(dateToISO, o) ?? '') };
   }
-  const source = chain.includes(RegExpProto)
+  const source = holds(chain, RegExpProto)
     ? brand(regexpSource as (this: unknown) => string, o)
     : undefined;
-  if (source !== undefined) return { t: 'regexp', v: `/${source}/${brand(regexpFlags, o) ?? ''}` };
+  if (source !== undefined) return { t: 'regexp', v: walk.text(`/${source}/${regexpFlags(o)}`) };
 
-  const seenId = walk.seen.get(o);
+  const seenId = mapGetOf(walk.seen, o);
   if (seenId !== undefined) return { t: 'ref', id: seenId };
   const id = walk.nextId++;
   const limited = depth > walk.opts.maxDepth || walk.full();
   // A stub is not registered, so a later, shallower sighting is walked in full.
-  if (!limited) walk.seen.set(o, id);
+  if (!limited) mapSetOf(walk.seen, o, id);
   walk.nodes++;
   try {
     return serializeObject(walk, o, chain, id, depth, limited);
   } catch {
-    return { t: 'object', id, cls: constructorName(o), entries: [] };
+    return { t: 'object', id, cls: className(walk, o), entries: [] };
   }
 }
 
@@ -125,26 +201,86 @@ function serializeObject(
   depth: number,
   limited: boolean,
 ): SerializedValue {
-  if (isError(o)) {
-    const info = errorInfo(o);
-    const max = walk.opts.maxString;
-    return {
-      t: 'error',
-      id,
-      name: info.name,
-      message: info.message.slice(0, max),
-      ...(info.stack !== undefined && { stack: info.stack.slice(0, max) }),
-      frames: info.frames,
-    };
+  if (isError(o)) return serializeError(walk, o, id);
+  if (isDomNode(o)) {
+    const d = describeDomNode(o);
+    const text = d.text === undefined ? {} : { text: walk.text(d.text) };
+    return { t: 'dom', id, tag: walk.text(d.tag), desc: walk.text(d.desc), ...text };
   }
-  if (isDomNode(o)) return { t: 'dom', id, ...describeDomNode(o) };
-  if (chain.includes(PromiseProto)) return { t: 'promise', id, state: 'unknown' };
+  if (holds(chain, PromiseProto)) return { t: 'promise', id, state: 'unknown' };
   if (o === globalThis) return { t: 'object', id, cls: 'Window', entries: [], depthLimit: true };
   const collection = serializeCollection(walk, o, chain, id, depth, limited);
   if (collection) return collection;
-  const cls = plainName(constructorName(o));
+  const cls = className(walk, o);
   if (limited) return { t: 'object', id, cls, entries: [], depthLimit: true };
   return serializePlainObject(walk, o, id, cls, depth);
+}
+
+function serializeError(walk: Walk, o: Error, id: number): SerializedValue {
+  const info = walk.opts.errorStacks ? errorInfo(o) : undefined;
+  const rawName = info ? info.name : safeGet(o, 'name');
+  const rawMessage = info ? info.message : safeGet(o, 'message');
+  const name = typeof rawName === 'string' && rawName ? rawName : (constructorName(o) ?? 'Error');
+  const out: SerializedValue = {
+    t: 'error',
+    id,
+    name: walk.text(name),
+    message: walk.text(typeof rawMessage === 'string' ? rawMessage : ''),
+  };
+  if (!info) return out;
+  if (info.stack !== undefined) out.stack = walk.text(info.stack);
+  const frames: NonNullable<typeof out.frames> = [];
+  for (let i = 0; i < info.frames.length && i < MAX_FRAMES; i++) {
+    const f = info.frames[i]!;
+    const frame = { url: walk.text(f.url), line: f.line, column: f.column };
+    append(frames, f.fn === undefined ? frame : { fn: walk.text(f.fn), ...frame });
+  }
+  out.frames = frames;
+  return out;
+}
+
+/**
+ * A program's proxy, read without a trap: through its target, as devtools show one. An object
+ * or array target is shown with its entries under `Proxy(Foo)` (`cls`); anything else (a
+ * function, a Map…) as a `Proxy` object with the target as its one entry, `[[Target]]`; a
+ * revoked proxy as `Proxy {[[IsRevoked]]: true}`.
+ */
+function serializeProxy(walk: Walk, proxy: object, depth: number): SerializedValue {
+  const seenId = mapGetOf(walk.seen, proxy);
+  if (seenId !== undefined) return { t: 'ref', id: seenId };
+  const id = walk.nextId++;
+  walk.nodes++;
+  if (depth > walk.opts.maxDepth || walk.full()) {
+    return { t: 'object', id, cls: 'Proxy', entries: [], depthLimit: true };
+  }
+  mapSetOf(walk.seen, proxy, id);
+  if (isRevoked(proxy)) {
+    return {
+      t: 'object',
+      id,
+      cls: 'Proxy',
+      entries: [['[[IsRevoked]]', { t: 'boolean', v: true }]],
+    };
+  }
+  let target = proxyTarget(proxy)!;
+  for (let hops = 0; isProxy(target) && hops < 64; hops++) target = proxyTarget(target)!;
+  let inner: SerializedValue;
+  if (typeof target === 'function') {
+    inner = serializeFunction(walk, target);
+  } else {
+    // A fresh id: the target itself is not registered, so elsewhere in the value it is its own.
+    const innerId = walk.nextId++;
+    try {
+      inner = serializeObject(walk, target, protoChain(target), innerId, depth, false);
+    } catch {
+      inner = { t: 'object', id: innerId, cls: null, entries: [] };
+    }
+    if (inner.t === 'object')
+      return { ...inner, id, cls: walk.text(`Proxy(${inner.cls ?? 'Object'})`) };
+    if (inner.t === 'array')
+      return { ...inner, id, cls: walk.text(`Proxy(${inner.cls ?? 'Array'})`) };
+  }
+  return { t: 'object', id, cls: 'Proxy', entries: [['[[Target]]', inner]] };
 }
 
 function serializePlainObject(
@@ -157,16 +293,20 @@ function serializePlainObject(
   let keys: PropertyKey[];
   try {
     keys = objectKeys(o);
-    for (const s of ownSymbols(o)) if (descriptor(o, s)?.enumerable) keys.push(s);
+    const symbols = ownSymbols(o);
+    for (let i = 0; i < symbols.length; i++) {
+      if (descriptor(o, symbols[i]!)?.enumerable) append(keys, symbols[i]!);
+    }
   } catch {
     keys = [];
   }
   const entries: [string, SerializedValue][] = [];
   const max = walk.opts.maxEntries;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
     if (entries.length >= max || walk.full()) break;
-    const name = typeof key === 'symbol' ? `[${symbolText(key)}]` : String(key);
-    entries.push([name, walk.property(o, key, depth)]);
+    const key = keys[i]!;
+    const name = typeof key === 'symbol' ? `[${symbolText(key)}]` : StringCtor(key);
+    append(entries, [walk.text(name), walk.property(o, key, depth)]);
   }
   const out: SerializedValue = { t: 'object', id, cls, entries };
   if (keys.length > entries.length) out.more = keys.length - entries.length;
@@ -177,24 +317,56 @@ function serializePlainObject(
 function propertyValue(walk: Walk, o: object, key: PropertyKey, depth: number): SerializedValue {
   const d = descriptor(o, key);
   if (!d) return { t: 'undefined' };
-  if ('value' in d) return walk.value(d.value, depth + 1);
-  return serializeFunction(d.get ?? d.set);
+  if (isData(d)) return walk.value(d.value, depth + 1);
+  walk.size += SIZE_OF_VALUE;
+  return serializeFunction(walk, d.get ?? d.set);
 }
 
-function serializeString(s: string, max: number): SerializedValue {
-  if (s.length <= max) return { t: 'string', v: s };
-  // Do not cut a surrogate pair in half.
-  const code = s.charCodeAt(max - 1);
-  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
-  return { t: 'string', v: s.slice(0, end), length: s.length };
+function serializeString(walk: Walk, s: string): SerializedValue {
+  const max = walk.opts.maxString;
+  if (s.length <= max) {
+    walk.size += s.length;
+    return { t: 'string', v: s };
+  }
+  const v = cut(s, max);
+  walk.size += v.length;
+  return { t: 'string', v, length: s.length };
 }
 
-function serializeFunction(fn: unknown): SerializedValue {
+function serializeFunction(walk: Walk, fn: unknown): SerializedValue {
   if (typeof fn !== 'function') return { t: 'undefined' };
+  if (isProxy(fn)) return { t: 'function', name: '' };
   const name = ownData(fn, 'name');
-  const out: SerializedValue = { t: 'function', name: typeof name === 'string' ? name : '' };
-  if (/^class\b/.test(functionSource(fn))) out.isClass = true;
+  const out: SerializedValue = {
+    t: 'function',
+    name: walk.text(typeof name === 'string' ? name : ''),
+  };
+  if (isClassSource(functionSource(fn))) out.isClass = true;
   return out;
 }
 
-const plainName = (name: string | null) => (name === 'Object' ? null : name);
+/** `class` followed by anything but a name character: the source of a class. */
+function isClassSource(source: string): boolean {
+  if (!startsWith(source, 'class')) return false;
+  const c = charCodeAt(source, 5);
+  const nameChar =
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+  return !nameChar;
+}
+
+function className(walk: Walk, o: object): string | null {
+  const name = constructorName(o);
+  return name === null || name === 'Object' ? null : walk.text(name);
+}
+
+/** A regexp's flags from each flag's own getter (its `flags` getter reads them as properties). */
+export function regexpFlags(re: object): string {
+  let flags = '';
+  for (let i = 0; i < REGEXP_FLAGS.length; i++) {
+    const getter = REGEXP_FLAGS[i]![0];
+    if (getter && brand(getter as (this: unknown) => unknown, re) === true) {
+      flags += REGEXP_FLAGS[i]![1];
+    }
+  }
+  return flags;
+}

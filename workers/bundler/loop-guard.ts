@@ -57,7 +57,7 @@ export const guardStatement = (name: string, site: string): string =>
   `if (--${name}.c < 0) ${name}(${JSON.stringify(site)});`;
 
 /** A name the module's own code never uses, so user code cannot shadow the guard. */
-const freeName = (code: string, base = GUARD_NAME): string => {
+export const freeName = (code: string, base = GUARD_NAME): string => {
   let name = base;
   for (let i = 1; code.includes(name); i++) name = `${base}${i}`;
   return name;

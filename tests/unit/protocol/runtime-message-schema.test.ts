@@ -5,6 +5,14 @@ import {
   parseRuntimeMessage,
 } from '../../../src/protocol/runtime-message-schema';
 import { serialize } from '../../../src/runtime/serialize';
+import {
+  LINE_TICKS_PER_MESSAGE,
+  MAX_PROBE_VALUES,
+  PROBE_HITS_PER_MESSAGE,
+  type ProbeHit,
+} from '../../../src/protocol';
+import { createProbe } from '../../../src/runtime/probe/index';
+import { probeSpec } from '../runtime/probe/probe-expr';
 
 /** One real message of each kind: the mapped type makes a new kind without an example a type error. */
 type OneOfEach = { [K in RuntimeMessage['type']]: Extract<RuntimeMessage, { type: K }> };
@@ -54,6 +62,57 @@ const args = [
   Promise.resolve(1),
   'x'.repeat(20_000),
 ].map((value) => serialize(value));
+
+/** Messages a probed replay really sends: a logpoint's hits over every kind of value, and line hits. */
+function probeMessages() {
+  const sent: RuntimeMessage[] = [];
+  const values = [
+    'hi',
+    42,
+    Number.NaN,
+    10n,
+    null,
+    Symbol('s'),
+    function named() {},
+    new Date(0),
+    /a+b/gi,
+    failure,
+    new Point(1, 2),
+    cyclic,
+    // eslint-disable-next-line no-sparse-arrays -- a sparse array: its gap is sent as a hole
+    [1, , 3],
+    new Map([['k', { deep: [1, 2] }]]),
+    new Set(['a', 'b']),
+    Promise.resolve(1),
+    'x'.repeat(20_000),
+    {
+      ['k'.repeat(5000)]: 1,
+      get g() {
+        return 1;
+      },
+    },
+  ];
+  const probe = createProbe(
+    {
+      sites: [probeSpec('v, v.x, v.y.z, missing, `${v}`', ['v']), null],
+      lines: 3,
+      maxHits: values.length,
+    },
+    { global: globalThis, now: () => 1_700_000_000_000, send: (m) => sent.push(m), depth: () => 2 },
+  );
+  for (const [i, v] of values.entries()) {
+    probe.startTick(i);
+    probe.module.p(0, () => v);
+    probe.module.l(i % 3);
+  }
+  probe.module.p(0, () => 'over the cap');
+  probe.flush();
+  return sent as [
+    Extract<RuntimeMessage, { type: 'probe-hits' }>,
+    Extract<RuntimeMessage, { type: 'line-hits' }>,
+  ];
+}
+const [probeHits, lineHits] = probeMessages();
 
 const examples: OneOfEach = {
   ready: { type: 'ready' },
@@ -119,6 +178,8 @@ const examples: OneOfEach = {
   navigated: { type: 'navigated' },
   pong: { type: 'pong', seq: 3 },
   globals: { type: 'globals', seq: 2, names: ['document', 'fetch', 'answer'] },
+  'probe-hits': probeHits,
+  'line-hits': lineHits,
 };
 
 describe('checkRuntimeMessage', () => {
@@ -192,5 +253,90 @@ describe('parseRuntimeMessage', () => {
       ok: false,
       reason: 'The value is nested too deeply to check.',
     });
+  });
+});
+
+describe('probe messages', () => {
+  const hit = (values: unknown[] = [{ t: 'number', v: 1 }]): ProbeHit =>
+    ({ site: 0, tick: 1, now: 0, depth: 1, values }) as ProbeHit;
+  const hits = (list: unknown[], over: unknown[] = []) => ({
+    type: 'probe-hits',
+    hits: list,
+    over,
+  });
+
+  it('carries every kind of value a logpoint reads, and why one was not', () => {
+    const kinds = new Set(probeHits.hits.flatMap((h) => h.values.map((v) => v.t)));
+    for (const t of ['string', 'number', 'object', 'array', 'map', 'error', 'unread', 'thrown']) {
+      expect(kinds).toContain(t);
+    }
+    expect(probeHits.over).toEqual([{ site: 0, count: 1 }]);
+    expect(lineHits.lines.map((l) => l.i).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('refuses malformed hits and line hits', () => {
+    const bad = [
+      hits([{ ...hit(), site: -1 }]),
+      hits([{ ...hit(), site: 1.5 }]),
+      hits([{ ...hit(), tick: -1 }]),
+      hits([{ ...hit(), depth: 10_000 }]),
+      hits([hit([{ t: 'unread' }])]),
+      hits([hit([{ t: 'thrown', text: 5 }])]),
+      hits([hit([{ t: 'html', v: '<b>' }])]),
+      hits([hit()], [{ site: 0, count: 0 }]),
+      { type: 'probe-hits', hits: [] },
+      { type: 'line-hits', lines: [{ i: 0, runs: 0, ticks: [] }] },
+      { type: 'line-hits', lines: [{ i: 0, runs: 1, ticks: [-1] }] },
+      { type: 'line-hits', lines: [{ i: -1, runs: 1, ticks: [] }] },
+    ];
+    for (const message of bad)
+      expect(parseRuntimeMessage(message), JSON.stringify(message)).toBeNull();
+  });
+
+  it('refuses what is larger than the runtime ever sends', () => {
+    const long = 'x'.repeat(1001);
+    const oversized = [
+      hits(Array.from({ length: PROBE_HITS_PER_MESSAGE + 1 }, () => hit())),
+      hits([hit(Array.from({ length: MAX_PROBE_VALUES + 1 }, () => ({ t: 'null' })))]),
+      hits([hit([{ t: 'string', v: long }])]),
+      hits([hit([{ t: 'unread', why: long }])]),
+      hits([hit([{ t: 'object', id: 1, cls: null, entries: [[long, { t: 'null' }]] }])]),
+      hits([
+        hit([
+          {
+            t: 'array',
+            id: 1,
+            length: 51,
+            items: Array.from({ length: 51 }, () => ({ t: 'null' })),
+          },
+        ]),
+      ]),
+      {
+        type: 'line-hits',
+        lines: [
+          { i: 0, runs: 1, ticks: Array.from({ length: LINE_TICKS_PER_MESSAGE + 1 }, (_, i) => i) },
+        ],
+      },
+      {
+        type: 'line-hits',
+        lines: Array.from({ length: 11 }, (_, i) => ({
+          i,
+          runs: 1,
+          ticks: Array.from({ length: 1000 }, (_, t) => t),
+        })),
+      },
+    ];
+    for (const message of oversized) expect(parseRuntimeMessage(message)).toBeNull();
+  });
+
+  it('refuses a forged message that shares one object to look small, before walking it', () => {
+    // 30 levels of 50 references to the same array: tiny to post, 50^30 nodes to walk.
+    let value: unknown = { t: 'null' };
+    for (let i = 0; i < 30; i++) {
+      const items = Array.from({ length: 50 }, () => value);
+      value = { t: 'array', id: i, length: 50, items };
+    }
+    const check = checkRuntimeMessage(hits([hit([value])]));
+    expect(check).toEqual({ ok: false, reason: expect.stringContaining('over 100000 objects') });
   });
 });
