@@ -5,6 +5,7 @@
  */
 import type { LoopState, RunEnvironment, SwapTarget, Viewport } from '../protocol';
 import type { History } from './history';
+import { perfMark } from './perf-marks';
 import { swapReport, type EditMark } from './swap-report';
 import { swapTarget } from './swap-source';
 
@@ -43,6 +44,7 @@ export function createSwapLandings(
      */
     report(history: History, state: LoopState) {
       if (!pending || !state.swap) return;
+      perfMark('playpen:landed');
       const { target, old } = pending;
       pending = null;
       const origin = history.origin();

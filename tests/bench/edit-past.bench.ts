@@ -83,19 +83,23 @@ function timedEdit(page: Page, path: string, text: string, marker: string) {
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await window.__playpenBench.edit(path, text);
-      return (await shown) - start;
+      const ms = (await shown) - start;
+      return { ms, phases: window.__playpenBench.phases?.() ?? {} };
     },
     [path, text, marker] as const,
   );
 }
 
-/** Plays the game to `ticks` with `clicks` clicks spread over it, and pauses. */
-async function playGame(page: Page, ticks: number, clicks: number) {
+/**
+ * Plays the game to `ticks` with `clicks` clicks spread over it (at `speed`: slow enough for
+ * the clicks to land on the way), and pauses.
+ */
+async function playGame(page: Page, ticks: number, clicks: number, speed: string) {
   await page.evaluate((p) => window.__playpenBench.load(p), gameProject(0));
   await expect(page.getByRole('log', { name: 'Console' })).toContainText('game ready 0', {
     timeout: 60_000,
   });
-  await page.getByRole('radio', { name: 'Speed 4×' }).click();
+  await page.getByRole('radio', { name: `Speed ${speed}` }).click();
   const launch = preview(page).getByRole('button', { name: 'Launch' });
   for (let n = 1; n <= clicks; n++) {
     await expect
@@ -113,14 +117,18 @@ test('edit the past: an edit while paused lands at the same moment', async ({ pa
   test.setTimeout(60 * 60_000);
   await openPlaypen(page);
   const rows: (string | number)[][] = [];
-  for (const [goal, clicks, limit] of [
-    [100, 3, 300],
-    [1000, 10, 1500],
+  const phases = new Map<string, number[]>();
+  for (const [goal, clicks, limit, speed] of [
+    [100, 3, 300, '0.5×'],
+    [1000, 10, 1500, '4×'],
   ] as const) {
-    const tick = await playGame(page, goal, clicks);
+    const tick = await playGame(page, goal, clicks, speed);
     const swaps: number[] = [];
     for (let i = 1; i <= RUNS; i++) {
-      swaps.push(await timedEdit(page, 'src/main.ts', game(i), REPORT));
+      const edit = await timedEdit(page, 'src/main.ts', game(i), REPORT);
+      swaps.push(edit.ms);
+      for (const [name, at] of Object.entries(edit.phases))
+        phases.set(`${goal}:${name}`, [...(phases.get(`${goal}:${name}`) ?? []), at]);
       await atTick(page, tick);
     }
     // Today's cost of an edit: a fresh run from tick 0, to its first output (while playing).
@@ -128,8 +136,11 @@ test('edit the past: an edit while paused lands at the same moment', async ({ pa
     await expect(runStatus(page)).toHaveText('Running');
     const fresh: number[] = [];
     for (let i = 1; i <= RUNS; i++)
-      fresh.push(await timedEdit(page, 'src/main.ts', game(1000 + i), `game ready ${1000 + i}`));
+      fresh.push(
+        (await timedEdit(page, 'src/main.ts', game(1000 + i), `game ready ${1000 + i}`)).ms,
+      );
     const p95 = quantile(swaps, 0.95);
+    const phase = (name: string) => ms(quantile(phases.get(`${goal}:${name}`) ?? [], 0.5));
     console.log(
       `${tick} ticks, ${clicks} clicks: swap ${swaps.map(ms).join(', ')}; fresh ${fresh.map(ms).join(', ')}`,
     );
@@ -138,14 +149,26 @@ test('edit the past: an edit while paused lands at the same moment', async ({ pa
       ms(quantile(swaps, 0.5)),
       ms(p95),
       `${limit} ms: ${p95 <= limit ? 'met' : 'not met'}`,
+      ...['built', 'program-sent', 'evaluated', 'landed'].map(phase),
       ms(quantile(fresh, 0.5)),
       (quantile(swaps, 0.5) / quantile(fresh, 0.5)).toFixed(2),
     ]);
   }
   console.log(
     table(
-      `Edit the past: edit → the new program paused at the same moment (${RUNS} edits each)`,
-      ['recording', 'p50 ms', 'p95 ms', 'goal (p95)', 'fresh run p50 ms', 'ratio p50'],
+      `Edit the past: edit → the new program paused at the same moment (${RUNS} edits each; phases: p50 ms from the edit)`,
+      [
+        'recording',
+        'p50 ms',
+        'p95 ms',
+        'goal (p95)',
+        'built',
+        'sent',
+        'evaluated',
+        'landed',
+        'fresh run p50 ms',
+        'ratio p50',
+      ],
       rows,
     ),
   );
