@@ -12,7 +12,7 @@
  */
 import type { TickRecord } from '../protocol';
 import { createStore } from 'zustand/vanilla';
-import { byTick, isLogged, lastTickOf } from './console-by-tick';
+import { isLogged } from './console-by-tick';
 import { createBranches } from './branches';
 import { diverge, divergenceKey, type DivergenceTold } from './divergence-notice';
 import { environmentNote } from './environment-note';
@@ -205,19 +205,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       }
       if (!isLogged(message)) return true;
       // Output of ticks the history has already (a replay's, a played recording's) is not new.
-      const known = replaying ? history.lastRecord() : recordedUntil;
-      const parts = byTick(message).filter(([tick]) => tick > known);
-      if (parts.length === 0) return false;
-      // The history's output before these shows first (it may not have been reached yet).
-      if (shown.shownUpTo() < known) shown.follow(history, known);
-      for (const [tick, part] of parts) history.log(tick, part);
-      shown.shownLive(lastTickOf(message));
-      // Output of a played recording's ticks is shown from the history as the ticks come.
-      if (parts.length < byTick(message).length) {
-        deps.showConsole(parts.map(([, part]) => part));
-        return false;
-      }
-      return true;
+      return shown.output(history, message, replaying ? history.lastRecord() : recordedUntil);
     },
     play() {
       if (get().mode === 'replaying') playQueued = true;
