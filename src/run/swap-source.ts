@@ -6,7 +6,6 @@
  * code could not take included, and lands identical to the old run.
  */
 import {
-  FETCH_INPUT,
   type InputRecord,
   type RuntimeMessage,
   type SwapInput,
@@ -83,7 +82,3 @@ export function swapTarget(history: History, at: Moment): SwapTarget {
     errorsAt: errorTimes(history, -1, at.tick),
   };
 }
-
-/** The inputs a swap delivers (fetch responses only up to its moment: later ones wait in the pool). */
-export const deliveredBySwap = (target: SwapTarget) =>
-  target.inputs.filter(({ input }) => input.type !== FETCH_INPUT || input.now <= target.until);

@@ -214,6 +214,33 @@ test('deleting the button the clicks target says they could not be delivered; Ct
   await expect(preview(page).getByRole('button', { name: 'Launch' })).toBeVisible();
 });
 
+test('a shared run opened by a receiver hot-swaps on an edit the same way', async ({
+  page,
+  context,
+}) => {
+  const before = await playGame(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await dialog.getByText('Include this run').click();
+  await expect(dialog.getByRole('checkbox', { name: 'Include this run' })).toBeChecked();
+  await expect(dialog).toContainText(`Opens paused at tick ${before.tick}`);
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  await page.close();
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
+  await waitForPreviewAtTick(other, before.tick);
+  await openFile(other, 'src/main.ts');
+  // The teacher's "try changing the gravity here": the receiver lands at the same moment.
+  const said = await editTo(other, { gravity: '0.45' });
+  expect(said).toContain(`tick ${before.tick}`);
+  expect(said).toMatch(/It first shows at tick \d+/);
+  await landedAt(other, before.time, before.tick);
+  expect((await balls(other)).mask).not.toBe(before.balls.mask);
+  await expect(consoleLog(other)).toContainText('launched 3');
+});
+
 test('with the setting off, or with Run from start, an edit starts a fresh run', async ({
   page,
 }) => {

@@ -37,7 +37,8 @@ export interface TickLoopDeps {
   send(records: TickRecord[], state: LoopState): void;
   /**
    * A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget, and
-   * (unless replaying) the host learns which tick runs, for "Not responding at tick n".
+   * (unless replaying a recording the host has) the host learns which tick runs, for "Not
+   * responding at tick n".
    */
   tickStarted?(tick: number, replaying: boolean): void;
   /**

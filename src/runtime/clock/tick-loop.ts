@@ -18,7 +18,11 @@ export function createTickLoop(deps: TickLoopDeps): TickLoop {
   const { clock } = deps;
   let mode: LoopState['mode'] = 'paused';
   const pace = createPlayPace(deps.speed ?? 1);
-  const runner = createTickRunner(deps, () => mode);
+  const runner = createTickRunner(
+    deps,
+    () => mode,
+    () => mode === 'replaying' && swap === null,
+  );
   let pumping = false;
   let framing = false;
   let replayTo = 0;

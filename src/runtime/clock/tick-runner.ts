@@ -9,7 +9,15 @@ import { createTickReports, type OpenTick } from './tick-reports.ts';
 
 export type TickRunner = ReturnType<typeof createTickRunner>;
 
-export function createTickRunner(deps: TickLoopDeps, mode: () => LoopState['mode']) {
+/**
+ * `quiet`: the ticks replay a recording (the host knows them): they are not announced to the
+ * host one by one (a hot swap's are: a hang on its way is named by its tick).
+ */
+export function createTickRunner(
+  deps: TickLoopDeps,
+  mode: () => LoopState['mode'],
+  quiet: () => boolean,
+) {
   const { clock } = deps;
   let tick = 0;
   // Top-level evaluation is tick 0's own code.
@@ -55,7 +63,7 @@ export function createTickRunner(deps: TickLoopDeps, mode: () => LoopState['mode
   };
   const begin = (next: OpenTick) => {
     tick = next.tick;
-    deps.tickStarted?.(tick, mode() === 'replaying');
+    deps.tickStarted?.(tick, quiet());
     open = next;
   };
 

@@ -19,6 +19,7 @@ function setup(deliver: SwapDeps['deliver'] = ({ tick: _t, now: _n, ...part }) =
   const sent: { records: TickRecord[]; state: LoopState }[] = [];
   const dispatched: InputRecord[] = [];
   let landed = 0;
+  const announced: string[] = [];
   const loop = createTickLoop({
     clock: installVirtualClock(win, { startTime: START, reportError: () => loop.threw() }),
     hop: (fn) => tasks.push(fn),
@@ -34,6 +35,7 @@ function setup(deliver: SwapDeps['deliver'] = ({ tick: _t, now: _n, ...part }) =
     syncAnimations: () => {},
     send: (records, state) => sent.push({ records, state }),
     swap: { deliver, landed: () => landed++ },
+    tickStarted: (tick, quiet) => announced.push(`${tick}${quiet ? ' quiet' : ''}`),
   });
   const drain = () => {
     for (let n = 0; tasks.length && n < 10_000; n++) tasks.shift()!();
@@ -41,7 +43,7 @@ function setup(deliver: SwapDeps['deliver'] = ({ tick: _t, now: _n, ...part }) =
   const ticks = () =>
     sent.flatMap((s) => s.records.map((r) => `${r.tick}:${r.kind}:${r.ran}@${r.now - START}`));
   const last = () => sent.at(-1)!.state;
-  return { win, loop, drain, ticks, last, dispatched, landed: () => landed };
+  return { win, loop, drain, ticks, last, dispatched, announced, landed: () => landed };
 }
 
 const click = (tick: number, at: number): InputRecord => ({
@@ -64,10 +66,12 @@ const swapTo = (inputs: InputRecord[], until: number, untilCount = 0): SwapTarge
 
 describe('tick loop: a hot swap’s landing', () => {
   it('runs the new code’s timers and the old inputs by virtual time, then pauses at the moment', () => {
-    const { win, loop, drain, ticks, last, dispatched, landed } = setup();
+    const { win, loop, drain, ticks, last, dispatched, announced, landed } = setup();
     win.setInterval(() => {}, 30);
     loop.evaluated({ tick: 7, inputs: [], swap: swapTo([click(3, 50)], 100, 0) });
     drain();
+    // Each tick is announced (the host names a hang by it): the host has no record of them.
+    expect(announced).toEqual(['1', '2', '3', '4']);
     expect(ticks()).toEqual([
       '0:eval:evaluate@0',
       '1:timer:Interval@30',
