@@ -41,10 +41,15 @@ export interface SwapTarget {
   /** Ticks the old run had run at exactly `until` (it may rest between two ticks of one moment). */
   untilCount: number;
   /**
-   * The old run's inputs in its order (fetch responses of any tick among them, served by
-   * request), each with the number of its ticks that ran at the input's virtual time before it.
+   * The old run's inputs up to its moment, in its order, each with the number of its ticks that
+   * ran at the input's virtual time before it.
    */
   inputs: SwapInput[];
+  /**
+   * Fetch responses the old run got after its moment: not delivered by the swap, they answer
+   * the new code's calls by request once the run goes on.
+   */
+  later: InputRecord[];
   /** Virtual times of the old run's uncaught errors up to `until`: the new code throwing more stops the swap. */
   errorsAt: number[];
 }

@@ -49,13 +49,16 @@ export function errorTimes(history: History, from: number, to: number): number[]
   return times;
 }
 
-/** The run's own inputs of ticks after `from` up to `to`, with their leads; its fetch responses of any tick after `from`. */
-function ownInputs(history: History, from: number, to: number): SwapInput[] {
-  return history
+/** The run's own inputs of ticks after `from` up to `to`, with their leads. */
+const ownInputs = (history: History, from: number, to: number): SwapInput[] =>
+  history
     .inputsUpTo(to)
-    .filter((input) => input.tick > from)
+    .filter((input) => input.tick > from && input.tick <= to)
     .map((input: InputRecord) => ({ input, lead: leadOf(history, input.tick, input.now) }));
-}
+
+/** The run's fetch responses of ticks after `to` (a history holds them whatever its tick). */
+const laterResponses = (history: History, to: number): InputRecord[] =>
+  history.inputsUpTo(to).filter((input) => input.tick > to);
 
 /** What a swap from `history` standing at `at` gives the new program. */
 export function swapTarget(history: History, at: Moment): SwapTarget {
@@ -69,6 +72,7 @@ export function swapTarget(history: History, at: Moment): SwapTarget {
       until: at.now,
       untilCount: countAt(history, at.tick, at.now),
       inputs: [...given, ...ownInputs(history, landing, at.tick)],
+      later: [...target.later, ...laterResponses(history, at.tick)],
       errorsAt: [
         ...target.errorsAt,
         ...errorTimes(history, landing, at.tick).filter((t) => t <= at.now),
@@ -79,6 +83,7 @@ export function swapTarget(history: History, at: Moment): SwapTarget {
     until: at.now,
     untilCount: countAt(history, at.tick, at.now),
     inputs: ownInputs(history, -1, at.tick),
+    later: laterResponses(history, at.tick),
     errorsAt: errorTimes(history, -1, at.tick),
   };
 }

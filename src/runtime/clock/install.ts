@@ -180,9 +180,11 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       const setTimer = win.setTimeout;
       installVirtualMessaging(win, (fn) => setTimer(fn, 0));
       const recorded = (replay?.inputs ?? []).filter((i) => i.type === FETCH_INPUT);
-      const swapped = replay?.swap?.inputs
-        .map((i) => i.input)
-        .filter((i) => i.type === FETCH_INPUT);
+      const swap = replay?.swap;
+      const swapped = swap && [
+        ...swap.inputs.map((i) => i.input).filter((i) => i.type === FETCH_INPUT),
+        ...swap.later,
+      ];
       fetches = createFetchRecorder(
         {
           fetch: realFetch,

@@ -4,7 +4,7 @@ import type { RunInfo } from '../../../src/run/controller';
 import { createHotSwap } from '../../../src/run/hot-swap';
 import type { SwapLanding } from '../../../src/run/swap-landing';
 
-const target: SwapTarget = { until: 5000, untilCount: 1, inputs: [], errorsAt: [] };
+const target: SwapTarget = { until: 5000, untilCount: 1, inputs: [], later: [], errorsAt: [] };
 const landing: SwapLanding = {
   target,
   old: null,

@@ -48,6 +48,7 @@ function report(
     until: T0 + 300 * 16,
     untilCount: 1,
     inputs: inputs.map((input) => ({ input, lead: 0 })),
+    later: [],
     errorsAt: [],
   };
   return swapReport({

@@ -75,9 +75,27 @@ describe('what a hot swap gives the new program', () => {
         { input: inputs[0], lead: 1 },
         { input: inputs[1], lead: 1 },
       ],
+      later: [],
       errorsAt: [T0 + 32],
     });
     expect(errorTimes(history, 3, 6)).toEqual([]);
+  });
+
+  it('a response the old run got after its moment is not the swap’s to deliver, only to answer', () => {
+    const { history } = run();
+    const response: InputRecord = {
+      tick: 6,
+      now: T0 + 64,
+      type: 'fetch',
+      ctor: 'Response',
+      target: 'window',
+      path: [],
+      init: { index: 0, request: 'GET https://api.test/a', status: 200, statusText: 'OK' },
+    };
+    history.record(rec(7, T0 + 80, response));
+    const target = swapTarget(history, { tick: 5, now: T0 + 48 });
+    expect(target.inputs.map((i) => i.input.type)).toEqual(['click', 'keydown']);
+    expect(target.later).toEqual([response]);
   });
 
   it('a swapped run at its landing gives what it was given (an undo gets the old inputs back)', () => {

@@ -56,7 +56,7 @@ const target = (
   until: number,
   untilCount = 0,
   errorsAt: number[] = [],
-): SwapTarget => ({ until: T0 + until, untilCount, inputs, errorsAt });
+): SwapTarget => ({ until: T0 + until, untilCount, inputs, later: [], errorsAt });
 
 describe('hot swap steps', () => {
   it('replays an unchanged program tick for tick: inputs between the same timers', () => {

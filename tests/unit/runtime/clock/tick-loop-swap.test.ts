@@ -61,6 +61,7 @@ const swapTo = (inputs: InputRecord[], until: number, untilCount = 0): SwapTarge
   until: START + until,
   untilCount,
   inputs: inputs.map((input) => ({ input, lead: 0 })),
+  later: [],
   errorsAt: [],
 });
 
