@@ -17,7 +17,6 @@ export const PARTS = {
   console: { files: 'src/console', may: ['protocol', 'ui'] },
   problems: { files: 'src/problems', may: ['protocol', 'ui'] },
   run: { files: 'src/run', may: ['preview', 'project', 'protocol', 'console', 'ui'] },
-  probes: { files: 'src/probes', may: ['protocol', 'preview', 'run', 'project', 'ui'] },
   editor: { files: 'src/editor', may: ['format', 'project', 'protocol', 'ui'] },
   probes: {
     files: 'src/probes',
@@ -27,6 +26,13 @@ export const PARTS = {
   settings: { files: 'src/settings', may: ['editor', 'protocol', 'ui'] },
   share: { files: 'src/share', may: ['files', 'project', 'protocol', 'ui'] },
   'saved-projects': { files: 'src/saved-projects', may: ['project', 'protocol', 'ui'] },
+  // The embed SDK's module, on the host page: the protocol's types and constants, nothing else.
+  sdk: { files: 'src/sdk', may: ['protocol'] },
+  // The embed's side of the SDK: its handshake, the API on the session's parts, the events.
+  embed: {
+    files: 'src/embed',
+    may: ['protocol', 'project', 'format', 'console', 'run', 'ui'],
+  },
   app: {
     files: 'src/app',
     may: [
@@ -44,6 +50,7 @@ export const PARTS = {
       'settings',
       'share',
       'saved-projects',
+      'embed',
     ],
   },
 };
@@ -113,7 +120,27 @@ export default [
       'src/preview/**',
       'src/run/**/*.ts',
       'src/probes/**/*.ts',
+      'src/embed/**',
     ],
     rules: { 'no-restricted-imports': ['error', { paths: UI_PACKAGES }] },
+  },
+  {
+    // The SDK runs in other people's pages: no dependency (React only in its own entry).
+    files: ['src/sdk/**'],
+    ignores: ['src/sdk/react.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^[^.]', message: 'The SDK module has no dependencies.' },
+            {
+              regex: '^\\.\\./protocol/(?!embed$)',
+              message: 'The SDK takes only the embed protocol (src/protocol/embed.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];

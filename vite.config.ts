@@ -5,6 +5,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { firstProgramPlugin } from './scripts/first-program-plugin.ts';
 import { preloadStartupChunks } from './scripts/preload-startup-chunks.ts';
 import { immutableAssets } from './scripts/immutable-assets.ts';
+import { sdkPlugin } from './scripts/sdk-plugin.ts';
 
 // The app is a static site: a relative base by default, so dist/ works from any path on any
 // plain host. PLAYPEN_BASE sets an absolute one (e.g. /playpen/) for hosts that need it.
@@ -23,6 +24,8 @@ export default defineConfig({
       'src/app/mount.tsx',
     ]),
     immutableAssets(),
+    // The embed SDK: sdk/playpen.js, sdk/element.js and the React package (docs/embed.md).
+    sdkPlugin(),
   ],
   resolve: {
     alias: [

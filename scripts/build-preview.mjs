@@ -1,4 +1,4 @@
-// Builds the preview runtime and the React vendor bundle into public/preview/ (gitignored),
+// Builds the preview runtime and the vendor bundles (React, Vue, Svelte) into public/preview/ (gitignored),
 // as classic scripts for public/preview.html. Usage:
 //   node scripts/build-preview.mjs            build once (npm run build:preview)
 //   node scripts/build-preview.mjs --watch    rebuild on changes (while working on src/runtime)
@@ -19,6 +19,8 @@ export const bundles = [
   { name: 'runtime', entry: 'src/runtime/index.ts' },
   // The global the IIFE assigns its exports to; returned from the wrapper function.
   { name: 'react-vendor', entry: 'src/runtime/react-vendor.ts', global: '__playpenVendor' },
+  { name: 'vue-vendor', entry: 'src/runtime/vue-vendor.ts', global: '__playpenVendor' },
+  { name: 'svelte-vendor', entry: 'src/runtime/svelte-vendor.ts', global: '__playpenVendor' },
 ];
 
 /** Wraps the finished (minified) chunk as an uncalled function registered by name. */
@@ -42,8 +44,16 @@ export function previewBuildConfig({ name, entry, global }, { watch = false, wri
     configFile: false,
     publicDir: false,
     logLevel: 'warn',
-    // Development React: its warnings and full error messages are what a playground user needs.
-    define: { 'process.env.NODE_ENV': JSON.stringify('development') },
+    // Development React, Vue and Svelte: their warnings and full error messages are what a
+    // playground user needs. Vue's feature flags as a Vite app with @vitejs/plugin-vue has them.
+    define: {
+      'process.env.NODE_ENV': JSON.stringify('development'),
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
+    // Svelte picks its development build by this condition (esm-env).
+    resolve: { conditions: ['module', 'browser', 'development'] },
     plugins: [wrapAsSource(name, global)],
     build: {
       outDir: 'public/preview',

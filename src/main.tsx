@@ -3,6 +3,7 @@ import { installBenchHook } from './app/bench-hook';
 import { decideStartup, reloadOnNewPermalink } from './app/startup';
 import { loadMonaco } from './editor/load-monaco';
 import { stopProgramMessages } from './app/stop-program-messages';
+import { connectSdkEmbed } from './app/sdk-embed';
 
 // Before any other listener of the window's messages: what a program posts to `parent` is
 // stopped unread.
@@ -16,7 +17,9 @@ stopProgramMessages(window);
 void loadMonaco().catch(() => {});
 const ui = import('./app/mount');
 
-const startup = decideStartup(window.location.href);
+// A host page driving this embed through the SDK gives its project first (sdk-embed.ts).
+const sdk = await connectSdkEmbed(window);
+const startup = sdk?.startup ?? decideStartup(window.location.href);
 const session = createSession(startup);
 reloadOnNewPermalink(window);
 installBenchHook(session);
@@ -25,3 +28,4 @@ await session.persistence.start();
 
 const { mountApp } = await ui;
 mountApp(document.getElementById('root')!, session);
+sdk?.serve(session);

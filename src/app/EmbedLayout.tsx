@@ -5,22 +5,19 @@ import { useStore } from '../ui/useStore';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { EditorArea } from './EditorArea';
 import { ViewBanners } from './ViewBanners';
-import { LiveRunStatus } from '../run/RunStatus';
 import { RunControls } from '../run/RunControls';
-import { RunButton } from '../run/RunButton';
 import { HangBanner } from '../run/HangBanner';
 import { EmbedFilePicker } from './EmbedFilePicker';
 import { LivePreviewPane } from './LivePreviewPane';
 import { ConsolePanel } from '../console/ConsolePanel';
-import { OpenInPlaypenLink } from './OpenInPlaypenLink';
 import { listenForAppKeys } from './keyboard/app-keys';
 import type { RevealTarget } from './EditorArea';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { ProblemsTabLabel } from '../problems/ProblemsTabLabel';
 import type { ProblemsStore } from '../problems/problems-store';
+import { EmbedHeader } from './EmbedHeader';
+import { planPanes, type EmbedTab } from './embed-panes';
 import './layout.css';
-
-type EmbedTab = 'code' | 'preview' | 'console' | 'problems';
 
 function ViewTabs({ tabs, problems }: { tabs: readonly EmbedTab[]; problems: ProblemsStore }) {
   const names: Record<EmbedTab, ReactNode> = {
@@ -41,18 +38,22 @@ function ViewTabs({ tabs, problems }: { tabs: readonly EmbedTab[]; problems: Pro
 }
 
 /**
- * `?embed`: a one-row header (name, Run, status, "Open in Playpen"); a file picker over the
- * editor (no file tree); playback over the preview; the Console and Problems tabs beside the
- * preview at any width. Narrow: Code, Preview, Console and Problems are tabs. A failed build
+ * `?embed`: a one-row header (name, Run, status, Reset for an SDK embed, "Open in Playpen"); a
+ * file picker over the editor (no file tree); playback over the preview; the Console and
+ * Problems tabs beside the preview. Narrow, or a host's one-pane view: every pane is a tab. An
+ * SDK host picks the panes, the view, read-only and auto-run (embed-panes.ts). A failed build
  * shows the Console; a problem's place opens in the editor.
  */
 export function EmbedLayout({ session }: { session: Session }) {
+  const sdk = session.startup.sdk?.settings;
   // Slices only: an edit or a run must not re-render the whole embed.
   const name = useStore(session.project, (s) => s.project.name);
-  const readOnly = useStore(session.view, (v) => v.readOnly);
+  const readOnly = useStore(session.view, (v) => v.readOnly) || sdk?.readOnly === true;
   const narrow = useMediaQuery('(max-width: 720px)');
+  const plan = planPanes(sdk?.view, sdk?.panes, narrow);
+  const autorun = sdk?.autorun !== false;
   const attach = useCallback((el: HTMLElement) => session.attachPreview(el), [session]);
-  const [tab, setTab] = useState<EmbedTab>('code');
+  const [tab, setTab] = useState<EmbedTab>(plan.first);
   const select = (key: Key) => setTab(String(key) as EmbedTab);
   const [reveal, setReveal] = useState<RevealTarget | null>(null);
   const openLocation = useCallback(
@@ -64,11 +65,12 @@ export function EmbedLayout({ session }: { session: Session }) {
     [session],
   );
 
-  // Runs at start (unless the last run hung: HangBanner says why), and again when the layout
-  // flips (the preview pane is then a new element).
+  // Runs at start (unless the last run hung: HangBanner says why, or the host turned auto-run
+  // off), and again when the layout flips (the preview pane is then a new element).
   useEffect(() => {
-    if (!session.hang.getState().held) void session.controller.run();
-  }, [session, narrow]);
+    if (session.hang.getState().held) return;
+    if (autorun || session.controller.getState().runId > 0) void session.controller.run();
+  }, [session, narrow, autorun]);
   // Ctrl/Cmd+S never opens the browser's Save page here either: it keeps the edits in the
   // embed's memory (an embed stores nothing; "Open in Playpen" keeps them).
   useEffect(
@@ -79,13 +81,18 @@ export function EmbedLayout({ session }: { session: Session }) {
       }),
     [session],
   );
-  // The build error is in the console: a blank preview would say nothing.
+  // The build error is in the console (or Problems): a blank preview would say nothing.
+  const failedTab = plan.tabs.includes('console')
+    ? 'console'
+    : plan.tabs.includes('problems')
+      ? 'problems'
+      : null;
   useEffect(
     () =>
       session.controller.subscribe(() => {
-        if (session.controller.getState().status === 'build-failed') setTab('console');
+        if (failedTab && session.controller.getState().status === 'build-failed') setTab(failedTab);
       }),
-    [session],
+    [session, failedTab],
   );
 
   const editor = (
@@ -99,60 +106,60 @@ export function EmbedLayout({ session }: { session: Session }) {
       <div className="pp-transport">
         <RunControls timeline={session.timeline} />
       </div>
-      <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
+      {!plan.hiddenPreview && (
+        <LivePreviewPane session={session} attach={attach} onOpenLocation={openLocation} />
+      )}
     </>
   );
-  const consolePanel = (
-    <ConsolePanel
-      store={session.console}
-      onOpenLocation={openLocation}
-      onSeekTick={session.timeline.seek}
-      onEvaluate={session.evaluateConsole}
-      onGlobals={session.consoleGlobals}
-    />
-  );
-  const problemsPanel = <ProblemsPanel problems={session.problems} onOpenLocation={openLocation} />;
-  const panel = (id: EmbedTab, body: ReactNode) => (
-    <TabPanel id={id} className="pp-embed-panel" shouldForceMount>
-      {body}
+  const bodies: Record<EmbedTab, ReactNode> = {
+    code: editor,
+    preview,
+    console: (
+      <ConsolePanel
+        store={session.console}
+        onOpenLocation={openLocation}
+        onSeekTick={session.timeline.seek}
+        onEvaluate={session.evaluateConsole}
+        onGlobals={session.consoleGlobals}
+      />
+    ),
+    problems: <ProblemsPanel problems={session.problems} onOpenLocation={openLocation} />,
+  };
+  const panels = plan.tabs.map((id) => (
+    <TabPanel key={id} id={id} className="pp-embed-panel" shouldForceMount>
+      {bodies[id]}
     </TabPanel>
-  );
+  ));
+  const selected = plan.tabs.includes(tab) ? tab : plan.first;
   return (
     <div className="pp-app pp-embed">
-      <header className="pp-toolbar pp-embed-header">
-        <span className="pp-logo pp-embed-name">{name}</span>
-        <RunButton controller={session.controller} />
-        <LiveRunStatus controller={session.controller} />
-        <OpenInPlaypenLink store={session.project} />
-      </header>
+      <EmbedHeader session={session} name={name} />
       <main className="pp-workspace">
         <h1 className="pp-visually-hidden">{name}</h1>
         <HangBanner watch={session.hang} />
         <ViewBanners session={session} />
-        {narrow ? (
-          <Tabs className="pp-embed-tabs" selectedKey={tab} onSelectionChange={select}>
-            <ViewTabs
-              tabs={['code', 'preview', 'console', 'problems']}
-              problems={session.problems}
-            />
-            {panel('code', editor)}
-            {panel('preview', preview)}
-            {panel('console', consolePanel)}
-            {panel('problems', problemsPanel)}
-          </Tabs>
-        ) : (
+        {plan.split ? (
           <div className="pp-embed-split">
             <div className="pp-embed-pane">{editor}</div>
             <Tabs
               className="pp-embed-pane pp-embed-tabs"
-              selectedKey={tab === 'code' ? 'preview' : tab}
+              selectedKey={selected}
               onSelectionChange={select}
             >
-              <ViewTabs tabs={['preview', 'console', 'problems']} problems={session.problems} />
-              {panel('preview', preview)}
-              {panel('console', consolePanel)}
-              {panel('problems', problemsPanel)}
+              <ViewTabs tabs={plan.tabs} problems={session.problems} />
+              {panels}
             </Tabs>
+          </div>
+        ) : (
+          <Tabs className="pp-embed-tabs" selectedKey={selected} onSelectionChange={select}>
+            <ViewTabs tabs={plan.tabs} problems={session.problems} />
+            {panels}
+          </Tabs>
+        )}
+        {plan.hiddenPreview && (
+          // No preview pane: the program runs all the same, in a frame out of sight.
+          <div className="pp-embed-offstage" aria-hidden="true">
+            <LivePreviewPane session={session} attach={attach} />
           </div>
         )}
       </main>

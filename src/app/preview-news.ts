@@ -6,6 +6,7 @@ import { NAVIGATED, type RunController } from '../run/controller';
 import { applyRunShortcut } from '../run/run-keys';
 import type { Timeline } from '../run/timeline-types';
 import type { ViewStore } from './view-store';
+import type { RuntimeMessage } from '../protocol';
 
 /** The stores the preview's news goes to. */
 export interface PreviewNewsDeps {
@@ -19,6 +20,8 @@ export interface PreviewNewsDeps {
   timeline: Timeline;
   /** Ctrl/Cmd+S pressed in the preview asks the view to save. */
   view: ViewStore;
+  /** Hears each message the console took as new output (not a replay's known output). */
+  onShown?(message: RuntimeMessage): void;
 }
 
 type PreviewNews = Pick<
@@ -40,6 +43,7 @@ export function previewNews(deps: PreviewNewsDeps): PreviewNews {
         consoleStore.pushRuntime(message);
         if (message.type === 'error')
           problems.addRuntime(message, consoleStore.mapFrames(message.frames));
+        deps.onShown?.(message);
       }
     },
     onHang(runId, tick) {

@@ -12,6 +12,7 @@ import type { PackageTypes } from '../editor/package-types/package-types-client'
 import type { RunSharing } from './run-sharing';
 import type { ProblemsStore } from '../problems/problems-store';
 import type { AskPast } from '../probes/ask-past';
+import type { RuntimeMessage } from '../protocol';
 
 /** Everything one open playground needs, wired together; React only renders it. */
 export interface Session {
@@ -43,6 +44,8 @@ export interface Session {
   runSharing: RunSharing;
   /** Types for the project's npm imports, fetched in a worker on the first bare import. */
   packageTypes: PackageTypes;
+  /** Hears each message of the live preview that the console takes as new (the SDK's events). */
+  onPreviewOutput(listener: (message: RuntimeMessage) => void): () => void;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
   /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */

@@ -1,6 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
-import type { Program } from '../protocol';
+import type { Program, RuntimeMessage } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
@@ -33,6 +33,7 @@ import { createFirstPrograms } from './first-program';
 import { previewNews } from './preview-news';
 import { createAskPast } from '../probes/ask-past';
 import { createProbeWorkerClient } from '../probes/probe-worker-client';
+import { sdkSettings } from './sdk-settings';
 
 export type { Session } from './session-types';
 
@@ -44,7 +45,9 @@ const CONSOLE_HOLD_MS = 250;
 const PLAIN_START: Startup = { fromPermalink: false, readOnly: false, embed: false };
 
 export function createSession(startup: Startup = PLAIN_START): Session {
-  const settings = createSettingsStore(safeLocalStorage());
+  // An SDK embed's settings are its host's (theme, autorun), kept in memory only.
+  const settings = createSettingsStore(startup.sdk ? null : safeLocalStorage());
+  if (startup.sdk) settings.update(sdkSettings(startup.sdk.settings));
   const project = createProjectStore(startup.project ?? createDefaultProject());
   if (startup.openPath) project.setActive(startup.openPath);
   // A shared run's logpoints ("look at these values") come with its project.
@@ -110,6 +113,7 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   /** The project load the build on its way was made from. */
   let buildingLoads = project.getState().loads;
   let controller: RunController | null = null;
+  const previewOutput = new Set<(message: RuntimeMessage) => void>();
   const runSharing = createRunSharing({
     project,
     timeline: () => timeline,
@@ -256,6 +260,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     persistence,
     editorShown,
     editorFirst,
+    onPreviewOutput(listener) {
+      previewOutput.add(listener);
+      return () => previewOutput.delete(listener);
+    },
     attachPreview(container) {
       host = createPreviewHost({
         container,
@@ -263,7 +271,14 @@ export function createSession(startup: Startup = PLAIN_START): Session {
         loopBudgetMs: () => settings.getState().loopBudgetMs,
         runSpeed: () => timeline.getState().speed,
         mark: perfMark,
-        ...previewNews({ runController, console: consoleStore, problems, timeline, view }),
+        ...previewNews({
+          runController,
+          console: consoleStore,
+          problems,
+          timeline,
+          view,
+          onShown: (message) => previewOutput.forEach((listener) => listener(message)),
+        }),
       });
       parked = createParkedPreviews(host);
       if (pending) {

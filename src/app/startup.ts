@@ -6,6 +6,15 @@ import type { Project } from '../protocol';
 import { decodeFragment, FRAGMENT_PREFIX } from '../project/share/share-codec';
 import { readLinkFlags } from '../project/share/share-url';
 import type { SharedRun } from '../project/share/run-share';
+import type { EmbedSettings } from '../protocol/embed';
+
+/** An embed a host page drives through the SDK (sdk-embed.ts): what the host asked for. */
+export interface SdkStartup {
+  /** The host's settings: view, panes, theme, autorun, persist, readOnly. */
+  settings: EmbedSettings;
+  /** The project as the host gave it (Reset returns to it). */
+  initial: Project;
+}
 
 export interface Startup {
   /** The shared project; undefined = the usual start (default or saved project). */
@@ -24,6 +33,8 @@ export interface Startup {
   run?: SharedRun;
   /** Why the link's run was left out (the code opened without it), for a banner. */
   runError?: string;
+  /** Set when a host page drives this embed through the SDK. */
+  sdk?: SdkStartup;
 }
 
 /** Shown for `?readonly` with no project in the link: it read-only-protects nothing. */

@@ -3,12 +3,13 @@
  * Pure (no Monaco) so it is unit-testable.
  */
 import { FILE_TYPES } from '../project/model/file-types';
-import { VENDOR_MODULES, type ProjectFile } from '../protocol';
+import { VENDOR_BUNDLES, type ProjectFile } from '../protocol';
 import { splitPackage } from '../project/model/package-json';
 
 /**
  * Non-code imports the bundler understands, as Vite's client types declare them: an asset
- * import is its URL, a CSS or JSON import is untyped. Patterns also match relative
+ * import is its URL, a CSS or JSON import is untyped, a component is its framework's component
+ * type (as the shims of Vue's and Svelte's Vite templates say). Patterns also match relative
  * specifiers, so no `declare module '*'` here: that would hide typos in `./file` imports.
  */
 export const ASSET_DECLARATIONS = Object.entries(FILE_TYPES)
@@ -16,6 +17,7 @@ export const ASSET_DECLARATIONS = Object.entries(FILE_TYPES)
     if (type.ambient === 'untyped') return [`declare module '*${ext}';`];
     if (type.ambient === 'url')
       return [`declare module '*${ext}' { const src: string; export default src; }`];
+    if (type.ambient) return [`declare module '*${ext}' { ${type.ambient.body} }`];
     return [];
   })
   .join('\n');
@@ -28,7 +30,9 @@ function isBareOrUrl(specifier: string): boolean {
   return !specifier.startsWith('.') && !specifier.startsWith('/');
 }
 
-const TYPED: ReadonlySet<string> = new Set(VENDOR_MODULES);
+// The React modules' types ship with the app (type-libs.ts); Vue's and Svelte's are fetched like
+// any package's, at the version the project's package.json asks for.
+const TYPED: ReadonlySet<string> = new Set(VENDOR_BUNDLES.react);
 
 /** Dependencies listed in the project's package.json (ignored when it does not parse). */
 function packageJsonDependencies(files: Record<string, ProjectFile>): string[] {

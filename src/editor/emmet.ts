@@ -4,8 +4,8 @@
  */
 import type { MonacoApi } from './monaco-setup';
 
-/** Monaco languages whose files get Emmet (TypeScript and JavaScript for JSX/TSX). */
-export const EMMET_LANGUAGES = ['html', 'css', 'javascript', 'typescript'] as const;
+/** Monaco languages whose files get Emmet (TypeScript and JavaScript for JSX/TSX, Vue's markup). */
+export const EMMET_LANGUAGES = ['html', 'vue', 'css', 'javascript', 'typescript'] as const;
 
 let loading: Promise<void> | undefined;
 
@@ -14,7 +14,9 @@ export function loadEmmet(monaco: MonacoApi): Promise<void> {
   loading ??= import('emmet-monaco-es').then(({ emmetHTML, emmetCSS, emmetJSX }) => {
     // Typed against all of Monaco's namespaces; it uses only `editor` and `languages`.
     const all = (api: MonacoApi) => api as unknown as Parameters<typeof emmetHTML>[0];
-    emmetHTML(all(monaco), ['html']);
+    // Components' markup is tokenized as HTML (component-languages.ts), so Emmet's HTML checks
+    // hold there and stay out of their scripts and styles.
+    emmetHTML(all(monaco), ['html', 'vue']);
     emmetCSS(all(monaco), ['css']);
     // .ts and .js files share their language with .tsx and .jsx: markup only in the latter,
     // as in VS Code (emmet-monaco-es then checks that JSX may stand at the cursor).

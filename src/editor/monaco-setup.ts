@@ -25,6 +25,7 @@ import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { ASSET_DECLARATIONS } from './ambient';
+import { registerComponentLanguages } from './component-languages';
 import { languageWorkersAllowed } from './language-workers';
 import type { TypeLib } from './type-libs';
 
@@ -92,6 +93,7 @@ export function setupMonaco(typeLibs: readonly TypeLib[] = []): MonacoApi {
     },
   };
   monaco = { ...api, typescript };
+  registerComponentLanguages(api.languages);
 
   for (const defaults of [typescript.typescriptDefaults, typescript.javascriptDefaults]) {
     defaults.setCompilerOptions(COMPILER_OPTIONS);

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import {
+  Component,
   File,
   FileBraces,
   FileCode,
@@ -17,6 +18,7 @@ import { fileTypeOf, type FileIcon } from '../project/model/file-types';
 /** One picture per kind of file named in the file-type registry. */
 const ICONS: Record<FileIcon, LucideIcon> = {
   code: FileCode,
+  component: Component,
   data: FileBraces,
   style: Palette,
   page: Globe,

@@ -21,6 +21,8 @@ const BY_LANGUAGE: Readonly<Partial<Record<EditorLanguage, PrettierParser>>> = {
   // Inline <script> and <style> are formatted too, with their own parsers.
   html: { parser: 'html', plugins: ['html', 'postcss', ...SCRIPT] },
   markdown: { parser: 'markdown', plugins: ['markdown'] },
+  // Prettier's own Vue parser (in its HTML plugin): scripts in TS or JS, styles, expressions.
+  vue: { parser: 'vue', plugins: ['html', 'postcss', 'typescript', ...SCRIPT] },
 };
 
 /** Prettier's parser for a project path, or null for files Prettier does not format here. */

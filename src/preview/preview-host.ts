@@ -1,4 +1,4 @@
-import type { Program } from '../protocol';
+import { vendorBundlesFor, type Program } from '../protocol';
 import type { PreviewHost, PreviewHostOptions } from './preview-host-types';
 import { createBackgroundGate } from './background-gate';
 import { createFocusKeeper } from './focus-keeper';
@@ -215,9 +215,10 @@ export function createPreviewHost(options: PreviewHostOptions): PreviewHost {
     },
     async start(program, run) {
       const seq = ++startSeq;
-      // The last program used the prebuilt React bundle: spares load it ahead, since compiling
-      // it is most of a React run's start-up and the next run (an edit) most likely uses it too.
-      if (program.vendor.length > 0) spares.preloadVendor();
+      // The last program used prebuilt bundles (React, Vue, Svelte): spares load them ahead, since
+      // compiling one is most of such a run's start-up and the next run (an edit) most likely
+      // uses them too.
+      spares.preloadVendor(vendorBundlesFor(program.vendor));
       // A connected spare gets the program in this task, before the microtasks of the app's
       // own update for the new run (a React render) run.
       const ready = spares.takeReady();

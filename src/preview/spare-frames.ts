@@ -1,3 +1,4 @@
+import type { VendorBundle } from '../protocol';
 import type { ConnectedFrame } from './frame';
 
 export interface SpareFramesOptions {
@@ -16,8 +17,8 @@ export interface SpareFrames {
   take(): Promise<ConnectedFrame>;
   /** Boots spares up to the pool's size, one at a time (each next one through `schedule`). */
   fill(): void;
-  /** From now on spares load the prebuilt React bundle ahead (the last program used it). */
-  preloadVendor(): void;
+  /** From now on spares load these prebuilt bundles ahead (the last program used them). */
+  preloadVendor(bundles: readonly VendorBundle[]): void;
   /** Forgets every spare; `remove` also removes their iframes. */
   clear(remove: boolean): void;
 }
@@ -35,7 +36,8 @@ interface Spare {
 export function createSpareFrames(options: SpareFramesOptions): SpareFrames {
   let spares: Spare[] = [];
   let booting: Spare | null = null;
-  let vendor = false;
+  // The bundles the last program used: each spare loads them ahead.
+  let vendor: readonly VendorBundle[] = [];
   // Bumped by clear(): a spare still booting from before is not added back.
   let generation = 0;
 
@@ -52,7 +54,7 @@ export function createSpareFrames(options: SpareFramesOptions): SpareFrames {
         // Taken while it booted: it is a run's frame now.
         if (!spares.includes(spare)) return;
         spare.ready = frame;
-        if (vendor) frame.send({ type: 'preload', vendor: true });
+        if (vendor.length) frame.send({ type: 'preload', bundles: [...vendor] });
         if (spares.length < options.size) options.schedule(fill);
       },
       () => {
@@ -77,10 +79,12 @@ export function createSpareFrames(options: SpareFramesOptions): SpareFrames {
       return spare.frame;
     },
     fill,
-    preloadVendor() {
-      if (vendor) return;
-      vendor = true;
-      for (const spare of spares) spare.ready?.send({ type: 'preload', vendor: true });
+    preloadVendor(bundles) {
+      const added = bundles.filter((b) => !vendor.includes(b));
+      vendor = bundles;
+      // A spare already loading a bundle the new program does not use just never uses it.
+      if (added.length)
+        for (const spare of spares) spare.ready?.send({ type: 'preload', bundles: added });
     },
     clear(remove) {
       generation++;

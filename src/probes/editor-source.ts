@@ -19,7 +19,8 @@ const TICK_FOLLOW_MS = 100;
 export function afterLineText(view: LogpointView | undefined, tick: number): string | null {
   if (!view) return null;
   if (view.error) return `⚠ ${view.error}`;
-  const total = view.kept + view.more;
+  // The hits array grows between two publications of the view: its length is the newest count.
+  const total = view.hits.length + view.more;
   const hit = hitAt(view.hits, tick);
   const busy = view.phase === 'preparing' || view.phase === 'replaying';
   if (!hit) {

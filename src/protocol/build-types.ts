@@ -154,15 +154,53 @@ export interface WarmUpResult {
   ms: number;
 }
 
-/** Modules served prebuilt by the preview (never bundled per edit, never from a CDN). */
-export const VENDOR_MODULES = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  'react/jsx-runtime',
-  'react/jsx-dev-runtime',
-] as const;
-export type VendorModule = (typeof VENDOR_MODULES)[number];
+/**
+ * Modules served prebuilt by the preview (never bundled per edit, never from a CDN), by the
+ * bundle that carries them: `preview/<bundle>-vendor.js`, fetched only by a program that
+ * imports one of its modules (scripts/build-preview.mjs builds them).
+ */
+export const VENDOR_BUNDLES = {
+  react: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+  vue: ['vue'],
+  // What compiled components import, and the public modules beside them: one copy of Svelte's
+  // internals, which every module of a program must share.
+  svelte: [
+    'svelte',
+    'svelte/internal/client',
+    'svelte/internal/disclose-version',
+    'svelte/internal/flags/async',
+    'svelte/internal/flags/legacy',
+    'svelte/internal/flags/tracing',
+    'svelte/animate',
+    'svelte/attachments',
+    'svelte/easing',
+    'svelte/events',
+    'svelte/legacy',
+    'svelte/motion',
+    'svelte/reactivity',
+    'svelte/reactivity/window',
+    'svelte/store',
+    'svelte/transition',
+  ],
+} as const;
+export type VendorBundle = keyof typeof VENDOR_BUNDLES;
+export type VendorModule = (typeof VENDOR_BUNDLES)[VendorBundle][number];
+export const VENDOR_MODULES: readonly VendorModule[] = Object.values(VENDOR_BUNDLES).flat();
+
+const BUNDLE_OF = new Map<string, VendorBundle>(
+  (Object.keys(VENDOR_BUNDLES) as VendorBundle[]).flatMap((b) =>
+    VENDOR_BUNDLES[b].map((id) => [id, b] as const),
+  ),
+);
+
+/** The bundle that serves a vendor module id, or undefined for any other specifier. */
+export const vendorBundleOf = (id: string): VendorBundle | undefined => BUNDLE_OF.get(id);
+
+/** The bundles a program's vendor modules come from, in VENDOR_BUNDLES' order. */
+export const vendorBundlesFor = (ids: readonly string[]): VendorBundle[] => {
+  const wanted = new Set(ids.map(vendorBundleOf));
+  return (Object.keys(VENDOR_BUNDLES) as VendorBundle[]).filter((b) => wanted.has(b));
+};
 
 /** URL prefix of user modules in stack traces; maps back through `ProgramModule.map`. */
 export const SOURCE_URL_PREFIX = 'playpen:///';

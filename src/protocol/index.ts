@@ -4,7 +4,7 @@
  * (see runtime-message-schema.ts) because user code shares the runtime's realm.
  */
 
-import type { Program } from './build-types';
+import type { Program, VendorBundle } from './build-types';
 import type { RunEnvironment } from './environment';
 import type { ConsoleLevel, RawFrame, SerializedValue } from './console-values';
 import type { ReplayTarget, Viewport } from './viewport';
@@ -68,10 +68,10 @@ export type HostMessage =
       tabbed: boolean;
     }
   /**
-   * To a frame waiting for its run: load the prebuilt React bundle now (defining its lazy
-   * factories, evaluating nothing of React), as the next run will likely use it.
+   * To a frame waiting for its run: load these prebuilt bundles now (defining their lazy
+   * factories, evaluating nothing of React, Vue or Svelte), as the next run will likely use them.
    */
-  | { type: 'preload'; vendor: boolean }
+  | { type: 'preload'; bundles: VendorBundle[] }
   /** Run-loop controls (docs/architecture.md, "The run loop"): play follows real time × `speed`; step runs one tick. */
   | {
       type: 'play';

@@ -134,7 +134,10 @@ export interface ProbePlan {
 /** A value a logpoint read, or why it has none. */
 export type ProbeValue =
   | SerializedValue
-  /** Reading it would have run the program's code (a getter, a Proxy trap, valueOf…): not read. */
+  /**
+   * Reading it would have run the program's code (a getter, a Proxy trap, valueOf…): not read;
+   * or past the run's value budget: not kept. `why` says which, in plain words.
+   */
   | { t: 'unread'; why: string }
   /** Evaluating it threw (a ReferenceError, reading a property of undefined). */
   | { t: 'thrown'; text: string };

@@ -1,6 +1,6 @@
-import type { Program } from '../protocol/index.ts';
+import type { Program, VendorBundle } from '../protocol/index.ts';
 import { functionSource } from './safe-reflect.ts';
-import { VENDOR_SOURCE_URL } from './stack.ts';
+import { vendorSourceUrl } from './stack.ts';
 
 /** Where preview.html's scripts put their bundles' code (see scripts/build-preview.mjs). */
 export const SOURCE_GLOBAL = '__playpenSource';
@@ -32,8 +32,9 @@ export function makeObjectUrl(
 }
 
 /**
- * Loads the React bundle on demand (programs without React never fetch or parse it) and
- * evaluates its source through `evaluate`, so React runs as the document's own script: code
+ * Loads a vendor bundle (`name`: React's, Vue's or Svelte's) on demand (programs without it
+ * never fetch or parse it) and evaluates its source through `evaluate`, so it runs as the
+ * document's own script: code
  * run straight from the app-origin <script> is cross-origin to this opaque-origin document
  * and its errors would reach window.onerror as a bare "Script error.". Evaluating it defines
  * lazy factories only; React itself runs on the first require. So a spare frame may load it
@@ -44,15 +45,18 @@ export function createVendorLoader(
   win: Window,
   scriptUrl: string,
   evaluate: (code: string) => unknown,
+  name = 'react-vendor',
 ): () => Promise<Factories> {
   let loading: Promise<Factories> | undefined;
   const sources = (): Sources =>
     ((win as unknown as Record<string, Sources | undefined>)[SOURCE_GLOBAL] ??= {});
   const fromSource = (): Factories => {
-    const fn = sources()['react-vendor'];
+    const fn = sources()[name];
     if (typeof fn !== 'function') throw new Error(`${scriptUrl} did not define the vendor bundle`);
-    delete sources()['react-vendor'];
-    const exported = evaluate(`(${functionSource(fn)})()\n//# sourceURL=${VENDOR_SOURCE_URL}`) as {
+    delete sources()[name];
+    const exported = evaluate(
+      `(${functionSource(fn)})()\n//# sourceURL=${vendorSourceUrl(name)}`,
+    ) as {
       factories?: Factories;
     };
     if (!exported?.factories) throw new Error(`${scriptUrl} has no vendor factories`);
@@ -61,7 +65,7 @@ export function createVendorLoader(
   return () => {
     if (loading) return loading;
     const attempt = new Promise<Factories>((resolve, reject) => {
-      if (sources()['react-vendor']) return resolve(fromSource());
+      if (sources()[name]) return resolve(fromSource());
       const script = win.document.createElement('script');
       script.src = scriptUrl;
       script.onload = () => {
@@ -87,4 +91,26 @@ export function createVendorLoader(
     loading = attempt;
     return attempt;
   };
+}
+
+/**
+ * The loaders of every vendor bundle (`urls`: each bundle's script, resolved when the runtime
+ * starts), behind one call that loads the bundles a program's vendor module ids come from.
+ */
+export function createVendorLoaders(
+  win: Window,
+  urls: Readonly<Record<VendorBundle, string>>,
+  evaluate: (code: string) => unknown,
+): (bundles: readonly VendorBundle[]) => Promise<Factories> {
+  const loaders = new Map<VendorBundle, () => Promise<Factories>>();
+  const loaderOf = (bundle: VendorBundle) => {
+    let load = loaders.get(bundle);
+    if (!load) {
+      load = createVendorLoader(win, urls[bundle], evaluate, `${bundle}-vendor`);
+      loaders.set(bundle, load);
+    }
+    return load;
+  };
+  return async (bundles) =>
+    Object.assign({}, ...(await Promise.all(bundles.map((b) => loaderOf(b)())))) as Factories;
 }

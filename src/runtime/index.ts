@@ -4,9 +4,14 @@
  * storage, captures the console and errors, then waits for the host's MessagePort and a
  * `run` message. Everything it relies on is captured here, before user code can replace it.
  */
-import type { HostMessage, RuntimeMessage } from '../protocol/index.ts';
+import {
+  VENDOR_BUNDLES,
+  type HostMessage,
+  type RuntimeMessage,
+  type VendorBundle,
+} from '../protocol/index.ts';
 import { installConsoleCapture } from './console-capture.ts';
-import { applyDocument, createVendorLoader, injectCss, makeObjectUrl } from './document-env.ts';
+import { applyDocument, createVendorLoaders, injectCss, makeObjectUrl } from './document-env.ts';
 import { errorMessage, installErrorCapture } from './errors.ts';
 import { createGuardedCall } from './guarded-call.ts';
 import { createLoopGuard } from './loop-guard.ts';
@@ -56,8 +61,12 @@ const loopGuard = createLoopGuard({
 const evaluate: (code: string) => unknown = globalThis.eval;
 const FunctionCtor = Function;
 const importUrl = evaluate('(url) => import(url)') as (url: string) => Promise<object>;
-// Resolved now: a <base> in the project's <head> must not move it.
-const vendorUrl = new URL('preview/react-vendor.js', doc.baseURI).href;
+// Resolved now: a <base> in the project's <head> must not move them.
+const vendorUrl = (bundle: VendorBundle) =>
+  new URL(`preview/${bundle}-vendor.js`, doc.baseURI).href;
+const vendorUrls = Object.fromEntries(
+  (Object.keys(VENDOR_BUNDLES) as VendorBundle[]).map((b) => [b, vendorUrl(b)]),
+) as Record<VendorBundle, string>;
 
 let port: MessagePort | null = null;
 const waiting: RuntimeMessage[] = [];
@@ -178,8 +187,8 @@ installErrorCapture(
 // Before the program runs: it could replace EventTarget's methods the guard relies on.
 const guardedCall = createGuardedCall(win);
 
-// One loader per frame: a spare frame may load the bundle before its run (`preload`).
-const loadVendor = createVendorLoader(win, vendorUrl, evaluate);
+// One loader per bundle and frame: a spare frame may load bundles before its run (`preload`).
+const loadVendor = createVendorLoaders(win, vendorUrls, evaluate);
 
 // A frame the program nests has a realm of its own, out of the focus gate's reach and the
 // activation guard's: no dialogs or windows there, and no keyboard it was not given.
@@ -200,7 +209,8 @@ function onHostMessage(event: MessageEvent): void {
       post({ type: 'focus-taken' });
   } else if (data.type === 'preload' && !started) {
     // A failure here is not the program's: its run loads the bundle again and reports it.
-    if (data.vendor === true) loadVendor().catch(() => {});
+    const known = Array.isArray(data.bundles) ? data.bundles.filter((b) => b in vendorUrls) : [];
+    if (known.length) loadVendor(known).catch(() => {});
   } else if (data.type === 'run' && !started) {
     // One run per iframe: a new run gets a fresh iframe.
     started = true;

@@ -5,11 +5,11 @@
  * place by then. React is CommonJS, so the bundler wraps each package in a lazy
  * `__commonJS` initialiser and `require` below runs it on first call.
  */
-import type { VendorModule } from '../protocol/index.ts';
+import type { VENDOR_BUNDLES } from '../protocol/index.ts';
 
 declare const require: (id: string) => unknown;
 
-export const factories: Record<VendorModule, () => unknown> = {
+export const factories: Record<(typeof VENDOR_BUNDLES)['react'][number], () => unknown> = {
   react: () => require('react'),
   'react-dom': () => require('react-dom'),
   'react-dom/client': () => require('react-dom/client'),

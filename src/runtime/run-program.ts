@@ -1,4 +1,9 @@
-import type { Program, RuntimeMessage } from '../protocol/index.ts';
+import {
+  vendorBundlesFor,
+  type Program,
+  type RuntimeMessage,
+  type VendorBundle,
+} from '../protocol/index.ts';
 import { errorMessage } from './errors.ts';
 import type { GuardedCall } from './guarded-call.ts';
 import { createModuleRegistry, type RegistryEnv } from './module-registry.ts';
@@ -6,8 +11,10 @@ import { createModuleRegistry, type RegistryEnv } from './module-registry.ts';
 export interface RunEnv extends Omit<RegistryEnv, 'vendor' | 'cdn'> {
   /** Puts the project's index.html head and body content into the document. */
   applyDocument: (program: Program) => void;
-  /** Loads the prebuilt vendor bundle (evaluating none of its modules yet). */
-  loadVendor: () => Promise<Readonly<Record<string, () => unknown>>>;
+  /** Loads the prebuilt vendor bundles these modules come from (evaluating none of them yet). */
+  loadVendor: (
+    bundles: readonly VendorBundle[],
+  ) => Promise<Readonly<Record<string, () => unknown>>>;
   /** Dynamic `import()` of a CDN URL. */
   importUrl: (url: string) => Promise<object>;
   /** Runs before CDN modules and the entry are evaluated: the place to install the virtual clock. */
@@ -66,7 +73,8 @@ async function loadDependencies(
       frames: [],
     };
   };
-  const vendorPromise = program.vendor.length > 0 ? env.loadVendor() : Promise.resolve({});
+  const bundles = vendorBundlesFor(program.vendor);
+  const vendorPromise = bundles.length > 0 ? env.loadVendor(bundles) : Promise.resolve({});
   const cdnPromise = Promise.allSettled(program.cdn.map((url) => env.importUrl(url)));
   let vendor: Readonly<Record<string, () => unknown>> = {};
   try {

@@ -2,8 +2,8 @@ import type { RawFrame } from '../protocol/index.ts';
 
 /** sourceURL of the runtime's own code in the iframe; its frames are noise in user stacks. */
 export const RUNTIME_SOURCE_URL = 'playpen-runtime:///runtime.js';
-/** sourceURL of the prebuilt React bundle. */
-export const VENDOR_SOURCE_URL = 'playpen-runtime:///react-vendor.js';
+/** sourceURL of a prebuilt vendor bundle (`react-vendor`, `vue-vendor`, `svelte-vendor`). */
+export const vendorSourceUrl = (name: string) => `playpen-runtime:///${name}.js`;
 
 const LOCATION = /^(.*):(\d+):(\d+)$/;
 // Firefox and Safari: `fn@url:line:col` (fn may be empty).

@@ -1,4 +1,6 @@
 import { test, type BrowserContext } from '@playwright/test';
+import { encodeProject } from '../../src/project/share/share-codec';
+import { TEMPLATES } from '../../src/project/templates';
 import { envNumber, inPersistentProfile, ms, quantile, table } from './lib';
 import { servePage } from './serve-page';
 import { servePeer } from './vue-repl/serve';
@@ -12,11 +14,15 @@ import { servePeer } from './vue-repl/serve';
 // - Playpen, its example project (editor: Monaco; preview: the example's heading);
 // - @vue/repl (the peer, its default App.vue: CodeMirror, then "Hello World!" in its frame);
 // - Monaco alone: Playpen's own Monaco set-up on an empty page showing the same file, a floor
-//   for Playpen's "editor ready" (what the app adds on top of its editor).
+//   for Playpen's "editor ready" (what the app adds on top of its editor);
+// - Playpen opening a link to the Vanilla TypeScript template, and one to the Vue template
+//   (issue 37: a Vue project's first run loads Vue's compiler in the worker and Vue's runtime in
+//   the preview, and should start within 1.1× of a TS project's; the example's row above is the
+//   TS/React case, which must not load either).
 
 const LOADS = envNumber('PLAYPEN_BENCH_COLD_LOADS', 5);
 
-type Kind = 'playpen' | 'vue-repl' | 'monaco-alone';
+type Kind = 'playpen' | 'vue-repl' | 'monaco-alone' | 'playpen-template';
 type Milestone = 'editor' | 'output';
 
 declare global {
@@ -55,6 +61,9 @@ function recordMilestones(kind: Kind) {
     else watch(() => shows('.monaco-editor .view-lines', /import/), 'editor');
   } else if (kind === 'vue-repl') {
     watch(() => /Hello World/.test(text('h1')?.textContent ?? ''), 'output');
+  } else if (kind === 'playpen-template') {
+    // Both templates' counters.
+    watch(() => /count is 0/.test(text('button')?.textContent ?? ''), 'output');
   } else {
     watch(() => /Hello, Ada/.test(text('h1')?.textContent ?? ''), 'output');
   }
@@ -79,23 +88,34 @@ interface Page {
   url: string;
   milestones: Milestone[];
   times: Record<Milestone, number[]>;
+  /** Per load: the framework files Playpen fetched (compilers, vendor bundles). */
+  frameworkFiles: string[][];
 }
+
+/** Playpen's per-framework files: only a project with such components may fetch them. */
+const FRAMEWORK_FILE = /\/(vue|svelte)-(compiler|vendor)[-.][^/]*$/;
 
 test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
   browser,
 }, testInfo) => {
   const peer = await servePeer();
   const floor = await servePage(new URL('./monaco-alone/', import.meta.url), 'monaco-alone');
+  const base = String(testInfo.project.use.baseURL);
+  const link = (id: string) =>
+    `${base}#${encodeProject(TEMPLATES.find((t) => t.id === id)!.create())}`;
   const pages: Page[] = [
-    ['playpen', 'Playpen', String(testInfo.project.use.baseURL)],
+    ['playpen', 'Playpen', base],
     ['vue-repl', '@vue/repl', peer.url],
     ['monaco-alone', 'Monaco alone', floor.url],
+    ['playpen-template', 'Playpen, TS template link', link('vanilla-ts')],
+    ['playpen-template', 'Playpen, Vue template link', link('vue-ts')],
   ].map(([kind, label, url]) => ({
     kind: kind as Kind,
     label,
     url,
     milestones: kind === 'monaco-alone' ? ['editor'] : ['editor', 'output'],
     times: { editor: [], output: [] },
+    frameworkFiles: [],
   }));
   try {
     for (let i = 0; i < LOADS; i++) for (const page of pages) await load(page, i);
@@ -113,6 +133,7 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
       ...of,
       label: `${of.label}, returning`,
       times: { editor: [], output: [] },
+      frameworkFiles: [],
     };
     await inPersistentProfile(testInfo.project.use, async (context) => {
       const watch = await watchMilestones(context, of.kind);
@@ -127,7 +148,12 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
           { timeout: 60_000 },
         );
       } else {
-        await loadIn(context, watch, { ...target, times: { editor: [], output: [] } }, -1);
+        await loadIn(
+          context,
+          watch,
+          { ...target, times: { editor: [], output: [] }, frameworkFiles: [] },
+          -1,
+        );
       }
       // The browser writes compiled code to its cache when it has optimised enough, which no
       // page can observe: a fixed wait, before the page (and its workers) go.
@@ -158,8 +184,16 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
       });
     });
     const page = context.pages()[0] ?? (await context.newPage());
+    const fetched = new Set<string>();
+    const onRequest = (r: { url(): string }) => {
+      const found = FRAMEWORK_FILE.exec(new URL(r.url()).pathname);
+      if (found) fetched.add(`${found[1]}-${found[2]}`);
+    };
+    context.on('request', onRequest);
     await page.goto(target.url);
     await all.finally(() => clearTimeout(timer));
+    context.off('request', onRequest);
+    target.frameworkFiles.push([...fetched].sort());
     const origin = await page.evaluate(() => performance.timeOrigin);
     for (const m of target.milestones) target.times[m].push(seen.get(m)! - origin);
     console.log(
@@ -170,20 +204,34 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
   }
 
   const median = (page: Page, m: Milestone) => quantile(page.times[m], 0.5);
+  // What a page fetched of the frameworks' files, over all its loads ("none" for TS and React).
+  const fetchedOf = (page: Page) =>
+    page.kind === 'vue-repl' || page.kind === 'monaco-alone'
+      ? ''
+      : [...new Set(page.frameworkFiles.flat())].sort().join(', ') || 'none';
   const rows = pages.flatMap((page) =>
-    page.milestones.map((m) => [
+    page.milestones.map((m, i) => [
       page.label,
       m === 'editor' ? 'editor ready' : 'first preview',
       ms(median(page, m)),
       ms(Math.min(...page.times[m])),
       ms(Math.max(...page.times[m])),
+      i === 0 ? fetchedOf(page) : '',
     ]),
   );
-  const [playpen, vue, alone, playpenBack, vueBack] = pages as [Page, Page, Page, Page, Page];
+  const [playpen, vue, alone, tsLink, vueLink, playpenBack, vueBack] = pages as [
+    Page,
+    Page,
+    Page,
+    Page,
+    Page,
+    Page,
+    Page,
+  ];
   console.log(
     table(
       `Cold start through the UI, production builds on localhost (ms from navigation; ${LOADS} loads each, alternating, fresh context each; "returning": ${LOADS} more of a page in one profile after a first visit)`,
-      ['page', 'milestone', 'median', 'min', 'max'],
+      ['page', 'milestone', 'median', 'min', 'max', 'framework files fetched'],
       rows,
     ),
   );
@@ -192,6 +240,10 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
       `first preview ${(median(playpen, 'output') / median(vue, 'output')).toFixed(2)}×; ` +
       `Playpen's editor ready minus Monaco alone: ${ms(median(playpen, 'editor') - median(alone, 'editor'))} ms ` +
       `(issue 10's goal: editor ready ≤ 1,000 ms, first preview ≤ 1,500 ms)`,
+  );
+  console.log(
+    `Vue template / TS template, opened by link (medians; issue 37's goal ≤ 1.1×): editor ready ${(median(vueLink, 'editor') / median(tsLink, 'editor')).toFixed(2)}×, ` +
+      `first preview ${(median(vueLink, 'output') / median(tsLink, 'output')).toFixed(2)}×`,
   );
   console.log(
     `Returning visits, Playpen / @vue/repl (medians): editor ready ${(median(playpenBack, 'editor') / median(vueBack, 'editor')).toFixed(2)}×, ` +

@@ -94,12 +94,12 @@ async function cursorTo(page: Page, line: number) {
 /** Clicks Add logpoint; resolves with the ms until the logpoint lists its hits (no replay left). */
 function addAndWait(page: Page): Promise<number> {
   return page.evaluate(async () => {
-    const tabpanel = [...document.querySelectorAll('[role="tabpanel"]')].find((p) =>
+    const tabpanel = Array.from(document.querySelectorAll('[role="tabpanel"]')).find((p) =>
       p.getAttribute('aria-labelledby')
         ? document.getElementById(p.getAttribute('aria-labelledby')!)?.textContent === 'Logpoints'
         : false,
     )!;
-    const add = [...tabpanel.querySelectorAll('button')].find(
+    const add = Array.from(tabpanel.querySelectorAll('button')).find(
       (b) => b.textContent === 'Add logpoint',
     )!;
     const done = () => {

@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
-import { chainEdit, chainProject } from './projects';
+import type { Project } from '../../src/protocol';
+import { chainEdit, chainProject, componentChain, componentEdit } from './projects';
 import {
   EDIT_GAP_MS,
   editGap,
@@ -106,18 +107,22 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
     await watchLongTasks(vue);
 
     const rows: (string | number)[][] = [];
-    for (const n of envSizes([10, 100, 300])) {
-      const project = chainProject(n, 'ts');
+    /** One row: the project loaded on both sides, then edits interleaved. */
+    const compare = async (
+      label: string,
+      project: Project,
+      edit: (k: number) => { path: string; text: string },
+    ) => {
       const files = Object.fromEntries(
         Object.entries(project.files).map(([p, f]) => [p, (f as { text: string }).text]),
       );
       const pp = newSide();
       const vr = newSide();
       pp.first = (await playpenMarker(page, 'pp-bench 0', { load: project })).ms;
-      const open = chainEdit(n, 0, 'ts').path;
+      const open = edit(0).path;
       vr.first = (await vueMarker(vue, 'pp-bench 0', { files, main: project.entry, open })).ms;
       for (let k = 1; k <= WARMUP + RUNS; k++) {
-        const { path, text } = chainEdit(n, k, 'ts');
+        const { path, text } = edit(k);
         const a = await playpenMarker(page, `pp-bench ${k}`, { edit: [path, text] });
         // The marker is the run's only console line: its message reached the app at first-output.
         const received = await page.evaluate(
@@ -140,7 +145,7 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       }
       const p50 = (s: Side) => quantile(s.samples, 0.5);
       const row = [
-        `generated ${n} .ts files`,
+        label,
         ms(pp.first),
         ms(p50(pp)),
         ms(quantile(pp.samples, 0.9)),
@@ -155,7 +160,17 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       ];
       rows.push(row);
       console.log(row.join('  '));
-    }
+    };
+    for (const n of envSizes([10, 100, 300]))
+      await compare(`generated ${n} .ts files`, chainProject(n, 'ts'), (k) =>
+        chainEdit(n, k, 'ts'),
+      );
+    // Issue 37: single-file components, each importing the next two, the deepest edited.
+    const vueSizes = (process.env.PLAYPEN_BENCH_VUE_SIZES ?? '10,50,100').split(',').map(Number);
+    for (const n of vueSizes.filter((s) => s > 0))
+      await compare(`generated ${n} .vue components`, componentChain(n), (k) =>
+        componentEdit(n, k),
+      );
     if (external.length)
       throw new Error(`@vue/repl fetched from elsewhere: ${external.join(', ')}`);
     console.log(

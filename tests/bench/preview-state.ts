@@ -70,6 +70,9 @@ export function project(p: CorpusProgram): Project {
     files: {
       'index.html': { kind: 'text', text: html },
       [entry]: { kind: 'text', text: p.code },
+      ...Object.fromEntries(
+        Object.entries(p.files ?? {}).map(([path, text]) => [path, { kind: 'text', text }]),
+      ),
     },
   };
 }

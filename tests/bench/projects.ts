@@ -49,3 +49,60 @@ export function chainEdit(
 ): { path: string; text: string } {
   return { path: `src/m${n - 1}.${flavour}`, text: moduleText(n - 1, n, stamp, flavour === 'tsx') };
 }
+
+/**
+ * Component i of a generated `.vue` chain: imports components i+1 and i+2 (as the `.ts` chain
+ * imports modules), renders i+1 (so the tree stays a line, not a fan) and keeps i+2 behind a
+ * `v-if`; TypeScript props, a ref, a scoped style. The deepest logs the stamp when it is set
+ * up, so the marker shows once every component was compiled, evaluated and mounted.
+ */
+const componentText = (i: number, n: number, stamp: number) => {
+  const deps = [i + 1, i + 2].filter((d) => d < n);
+  const imports = deps.map((d) => `import C${d} from './C${d}.vue';`).join('\n');
+  const children = deps
+    .map((d, k) => `<C${d}${k ? ' v-if="false"' : ''} :depth="props.depth + ${k + 1}" />`)
+    .join('\n    ');
+  const log = i === n - 1 ? `\nconsole.log('pp-bench ' + ${stamp});` : '';
+  return `<script setup lang="ts">
+import { ref } from 'vue';
+${imports}
+interface Item${i} { id: number; label: string }
+const props = withDefaults(defineProps<{ depth?: number }>(), { depth: 0 });
+const items = ref<Item${i}[]>([{ id: ${i}, label: 'component ${i}' }]);${log}
+</script>
+
+<template>
+  <section class="c${i}" :title="items[0]?.label">
+    <span>{{ items[0]?.label }} at {{ props.depth }}</span>
+    ${children}
+  </section>
+</template>
+
+<style scoped>
+.c${i} {
+  padding-left: 1px;
+}
+</style>
+`;
+};
+
+/** The entry of a `.vue` chain: mounts the first component (the same file for every peer). */
+const COMPONENT_MAIN = `import { createApp } from 'vue';
+import C0 from './C0.vue';
+const root = document.createElement('div');
+document.body.append(root);
+createApp(C0).mount(root);
+`;
+
+/** A generated project of `n` `.vue` components, each importing the next two (see componentText). */
+export function componentChain(n: number): Project {
+  const files: Project['files'] = { 'src/main.ts': { kind: 'text', text: COMPONENT_MAIN } };
+  for (let i = 0; i < n; i++)
+    files[`src/C${i}.vue`] = { kind: 'text', text: componentText(i, n, 0) };
+  return { name: `vue-chain-${n}`, entry: 'src/main.ts', files };
+}
+
+/** The edit of a `.vue` chain: the deepest component with a new stamp. */
+export function componentEdit(n: number, stamp: number): { path: string; text: string } {
+  return { path: `src/C${n - 1}.vue`, text: componentText(n - 1, n, stamp) };
+}

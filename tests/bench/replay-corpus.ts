@@ -13,6 +13,8 @@ export interface CorpusProgram {
   code: string;
   /** The entry is a .tsx file (React). */
   tsx?: boolean;
+  /** Other files of the program by path (components the entry mounts). */
+  files?: Record<string, string>;
   /** Ticks the run reaches before the first pause. */
   firstTicks?: number;
   /**
@@ -110,6 +112,46 @@ ${mark('React counter')}${plainControls}function App() {
 }
 const root = document.createElement('div'); document.body.append(root);
 createRoot(root).render(<App />);`,
+    inputs: {
+      2: clickButton(/count is/, (n) => `count is ${n}`),
+      5: clickButton(/count is/, (n) => `count is ${n}`),
+      8: clickButton(/count is/, (n) => `count is ${n}`),
+    },
+  },
+  {
+    // Vue's scheduler (microtasks) and <Transition> (classes over two frames, CSS transitions,
+    // a timeout for the end) inside the virtual clock.
+    name: 'Vue counter + Transition',
+    firstTicks: 2,
+    code: `import { createApp } from 'vue';
+import App from './App.vue';
+${mark('Vue counter + Transition')}${plainControls}const root = document.createElement('div'); document.body.append(root);
+createApp(App).mount(root);`,
+    files: {
+      'src/App.vue': `<script setup lang="ts">
+import { onMounted, ref, watch } from 'vue';
+const count = ref(0);
+const shown = ref(true);
+const ticks = ref(0);
+onMounted(() => setInterval(() => { ticks.value++; if (ticks.value % 6 === 0) shown.value = !shown.value; }, 90));
+watch(count, (c) => console.log('count', c, Math.random().toFixed(4)));
+</script>
+
+<template>
+  <button @click="count++">count is {{ count }}</button>
+  <p>{{ ticks }} ticks</p>
+  <Transition name="slide" @after-leave="() => console.log('left at', ticks)">
+    <div v-if="shown" class="box">{{ ticks }}</div>
+  </Transition>
+</template>
+
+<style scoped>
+.box { width: 60px; height: 30px; background: seagreen; color: white; }
+.slide-enter-active, .slide-leave-active { transition: transform 300ms linear, opacity 300ms; }
+.slide-enter-from, .slide-leave-to { transform: translateX(120px); opacity: 0.2; }
+</style>
+`,
+    },
     inputs: {
       2: clickButton(/count is/, (n) => `count is ${n}`),
       5: clickButton(/count is/, (n) => `count is ${n}`),

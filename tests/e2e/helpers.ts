@@ -156,3 +156,17 @@ export async function restingShot(page: Page): Promise<Buffer> {
     .toBe(true);
   return last;
 }
+
+/** The SDK embed's frame in a host page (titled "<title> (Playpen)"). */
+export const embedFrame = (page: Page, title = 'Playground'): FrameLocator =>
+  page.frameLocator(`iframe[title="${title} (Playpen)"]`);
+
+/** The events a host page recorded (tests/e2e/host-server.ts, RECORD_EVENTS) of one name. */
+export const hostEvents = <T = unknown>(page: Page, name: string): Promise<T[]> =>
+  page.evaluate(
+    (n) =>
+      (window as unknown as { events: [string, unknown][] }).events
+        .filter(([e]) => e === n)
+        .map(([, data]) => data as T),
+    name,
+  );

@@ -39,6 +39,7 @@ for (const template of [
   'Example',
   'Vanilla TypeScript',
   'React + TypeScript',
+  'Vue + TypeScript',
   'Canvas animation',
 ]) {
   test(`Download project gives a zip that builds with vite build: ${template}`, async ({

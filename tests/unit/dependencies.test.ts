@@ -21,10 +21,10 @@ const code = [...sources('src'), ...sources('workers'), ...sources('scripts')]
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
 
-/** `from 'name'`, `from 'name/sub'`, `import('name')`, `import 'name'`. */
+/** `from 'name'`, `from 'name/sub'`, `import('name')`, `import 'name'`, `require('name')`. */
 const imports = (name: string) =>
   new RegExp(
-    `(?:from|import)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`,
+    `(?:from|import|require)\\s*\\(?\\s*['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:/[^'"]*)?['"]`,
   ).test(code);
 
 describe('package.json', () => {

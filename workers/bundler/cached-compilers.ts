@@ -1,5 +1,8 @@
 import type { ProjectFile } from '../../src/protocol';
+import { fileAt } from '../../src/project/model/file-lookup';
 import { CompileCache } from './cache';
+import type { CompiledComponent } from './components/component-module';
+import { compileComponent, type Framework, type FrameworkCompilers } from './components/compilers';
 import { compileCss, type CompiledCss } from './compile-css';
 import { compileJs, type CompiledJs, type JsSource } from './compile-js';
 import { compileJsBatch } from './compile-js-batch';
@@ -9,13 +12,20 @@ import { guardCompiled } from './loop-guard';
 import type { ResolveContext } from './resolve';
 
 /**
- * esbuild's JS and CSS compiles behind per-file caches: a file is compiled again only when it,
- * or an input it read (a CSS import), or the options changed.
+ * esbuild's JS and CSS compiles and the frameworks' component compiles behind per-file caches:
+ * a file is compiled again only when it, or an input it read (a CSS import, a type a component
+ * imports), or the options changed.
  */
-export function createCachedCompilers(esbuild: EsbuildApi, guardLoops: boolean) {
+export function createCachedCompilers(
+  esbuild: EsbuildApi,
+  guardLoops: boolean,
+  frameworks: FrameworkCompilers,
+) {
   const jsCache = new CompileCache<CompiledJs>();
   const cssCache = new CompileCache<CompiledCss>();
-  const keyOf = (source: JsSource) => `${source.loader}\n${source.tsconfigRaw ?? ''}`;
+  const componentCache = new CompileCache<CompiledComponent>();
+  const keyOf = (source: JsSource) =>
+    `${source.loader}\n${source.tsconfigRaw ?? ''}\n${source.variant ?? ''}`;
   const cachedJs = (source: JsSource, file: ProjectFile) =>
     jsCache.get(source.path, keyOf(source), { [source.path]: file });
   /** Guards, encodes and caches one compile (the guard rewrites the code and its map). */
@@ -57,10 +67,32 @@ export function createCachedCompilers(esbuild: EsbuildApi, guardLoops: boolean) 
       cssCache.set(path, key, result.ok ? result.inputs : { ...ctx.files }, result);
       return result;
     },
+    /** A component (or rune module) compiled by its framework: code, map, styles, diagnostics. */
+    async component(
+      path: string,
+      file: ProjectFile & { kind: 'text' },
+      framework: Framework,
+      files: Readonly<Record<string, ProjectFile>>,
+    ): Promise<CompiledComponent> {
+      const cached = componentCache.get(path, framework, files);
+      if (cached) return cached;
+      const result = await compileComponent(frameworks, framework, path, file.text, files);
+      const inputs: Record<string, ProjectFile> = { [path]: file };
+      for (const read of result.ok ? result.reads : []) {
+        const found = fileAt(files, read);
+        // A file it looked for and did not find: compiled again until it exists.
+        if (!found) return result;
+        inputs[read] = found;
+      }
+      // A failed load of the compiler is not the file's: tried again at the next build.
+      if (result.ok || !result.retry) componentCache.set(path, framework, inputs, result);
+      return result;
+    },
     /** Drops the entries of files that no longer exist. */
     prune(files: Record<string, ProjectFile>): void {
       jsCache.prune(files);
       cssCache.prune(files);
+      componentCache.prune(files);
     },
   };
 }

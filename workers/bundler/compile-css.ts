@@ -32,11 +32,14 @@ const flatName = (path: string) =>
 /**
  * Bundles one stylesheet with esbuild: `@import`s of project files are inlined, `url()`s of
  * project assets become data URLs, other URLs and bare `@import`s (→ CDN) stay external.
+ * `text`, when given, is the stylesheet's content instead of the project file at `path` (a
+ * component's `<style>`, named as a file beside the component so its imports resolve there).
  */
 export const compileCss = async (
   esbuild: EsbuildApi,
   path: string,
   ctx: ResolveContext,
+  text?: string,
 ): Promise<CompiledCss> => {
   const inputs = pathRecord<ProjectFile>();
   const isModule = path.endsWith('.module.css');
@@ -66,6 +69,8 @@ export const compileCss = async (
       });
       build.onLoad({ filter: /.*/, namespace: 'project' }, (args) => {
         const file = real.get(args.path) ?? args.path;
+        if (text !== undefined && file === path)
+          return { contents: text, loader: isModule ? 'local-css' : 'css' };
         const content = fileAt(ctx.files, file);
         if (!content) return { errors: [{ text: `File not found: ${file}` }] };
         inputs[file] = content;

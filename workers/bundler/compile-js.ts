@@ -12,6 +12,11 @@ export interface JsSource {
   tsconfigRaw?: string;
   /** The file as the user wrote it, when `text` is a transform of it (shown by the map). */
   original?: string;
+  /**
+   * Tells apart compiles of one file whose `text` may differ while the file does not (a
+   * component whose compile read other files); part of the compile cache's key.
+   */
+  variant?: string;
 }
 
 export interface ImportRecord {

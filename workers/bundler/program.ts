@@ -6,6 +6,7 @@ import {
 } from '../../src/protocol';
 import { sameFile } from './cache';
 import { createCachedCompilers } from './cached-compilers';
+import { loadCompilers, type FrameworkCompilers } from './components/compilers';
 import type { EsbuildApi } from './esbuild-api';
 import { createFileMirror } from './file-mirror';
 import { loadFile, type LoadContext } from './loaders';
@@ -16,6 +17,7 @@ import { resolveSpecifier, type ResolveContext } from './resolve';
 import { hasFile, pathRecord } from '../../src/project/model/file-lookup';
 import { resolveHtmlEntry } from '../../src/project/model/index-html';
 import { readDependencies, type DependencyVersions } from '../../src/project/model/package-json';
+import { componentFramework } from '../../src/project/model/file-types';
 
 /**
  * The seam for source transforms that run before compile. It must keep line/column positions
@@ -32,6 +34,8 @@ export interface BundlerOptions {
   guardLoops?: boolean;
   /** Resolves one import (resolve.ts); tests pass a counting wrapper. */
   resolve?: typeof resolveSpecifier;
+  /** The frameworks' compilers (Vue's), loaded on first use; tests pass their own. */
+  frameworks?: FrameworkCompilers;
 }
 
 export interface BuildInput {
@@ -70,8 +74,9 @@ export const createBundler = ({
   transform,
   guardLoops = false,
   resolve = resolveSpecifier,
+  frameworks = loadCompilers(),
 }: BundlerOptions) => {
-  const compile = createCachedCompilers(esbuild, guardLoops);
+  const compile = createCachedCompilers(esbuild, guardLoops, frameworks);
   const mirror = createFileMirror();
   const files = mirror.files;
   const loaded = new Map<string, LoadedModule>();
@@ -95,6 +100,10 @@ export const createBundler = ({
     for (const path of update.changed) {
       loaded.delete(path);
       changedSinceBuild.add(path);
+      // A component's compiler starts loading now, beside esbuild's start-up, not after it:
+      // a new Vue project's first build would otherwise wait for both in turn.
+      const framework = Object.hasOwn(files, path) ? componentFramework(path) : undefined;
+      if (framework) frameworks[framework]().catch(() => {});
     }
     if (!update.pathsChanged) return;
     pathsChanged = true;

@@ -4,7 +4,7 @@
  */
 import { readDependencies } from '../model/package-json';
 import type { Project } from '../../protocol';
-import { fileTypeOf, isScriptPath } from '../model/file-types';
+import { componentFramework, fileTypeOf, isScriptPath } from '../model/file-types';
 import { importedPackages } from './project-deps';
 
 /** Versions written for the packages Playpen provides itself. */
@@ -19,6 +19,10 @@ export interface ToolVersions {
   '@vitejs/plugin-react': string;
   /** TypeScript, for editors and `tsc`; Vite itself only strips types. */
   typescript: string;
+  /** Vue as the preview runs it (exact). */
+  vue: string;
+  /** Vite's Vue plugin (single-file components). */
+  '@vitejs/plugin-vue': string;
 }
 
 export interface ProjectTraits {
@@ -26,6 +30,8 @@ export interface ProjectTraits {
   usesTs: boolean;
   /** React imported or JSX files present. */
   usesReact: boolean;
+  /** Vue imported or `.vue` components present. */
+  usesVue: boolean;
   /** Packages the code imports. */
   packages: string[];
 }
@@ -38,20 +44,32 @@ export interface PackageJsonResult {
   invalidOriginal: boolean;
 }
 
-const REACT = new Set(['react', 'react-dom']);
+/** The packages the preview serves itself (vendor bundles): exported at the versions it ran. */
+const PROVIDED = ['react', 'react-dom', 'vue'] as const;
+type Provided = (typeof PROVIDED)[number];
+const isProvided = (name: string): name is Provided =>
+  (PROVIDED as readonly string[]).includes(name);
 
 export function projectTraits(project: Project): ProjectTraits {
   const paths = Object.keys(project.files);
   const packages = importedPackages(project.files);
   const scripts = paths.filter(isScriptPath).map(fileTypeOf);
   return {
-    usesTs: scripts.some((t) => t.language === 'typescript'),
+    usesTs:
+      scripts.some((t) => t.language === 'typescript') ||
+      paths.some((p) => componentFramework(p) && /\blang=["']ts["']/.test(textOf(project, p))),
     usesReact:
-      packages.some((p) => REACT.has(p)) ||
+      packages.some((p) => p === 'react' || p === 'react-dom') ||
       scripts.some((t) => t.loader === 'tsx' || t.loader === 'jsx'),
+    usesVue: packages.includes('vue') || paths.some((p) => componentFramework(p) === 'vue'),
     packages,
   };
 }
+
+const textOf = (project: Project, path: string) => {
+  const file = project.files[path];
+  return file?.kind === 'text' ? file.text : '';
+};
 
 /** The npm name for a project name: lower case, URL-safe. */
 export function npmName(name: string): string {
@@ -68,10 +86,10 @@ type Json = Record<string, unknown>;
 const asRecord = (v: unknown): Json | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 
-/** Imported packages the project's package.json does not declare (React aside): to pin. */
+/** Imported packages the project's package.json does not declare (React and Vue aside): to pin. */
 export function undeclaredPackages(project: Project): string[] {
   const declared = readDependencies(project.files['package.json']);
-  return projectTraits(project).packages.filter((name) => !REACT.has(name) && !(name in declared));
+  return projectTraits(project).packages.filter((name) => !isProvided(name) && !(name in declared));
 }
 
 /**
@@ -111,10 +129,11 @@ export function buildPackageJson(
   const unpinned: string[] = [];
   const wanted = new Set(traits.packages);
   if (traits.usesReact) wanted.add('react').add('react-dom');
+  if (traits.usesVue) wanted.add('vue');
   for (const name of [...wanted].sort()) {
-    if (REACT.has(name)) {
-      // The preview always runs Playpen's React, whatever the project declares.
-      deps[name] = versions[name as 'react' | 'react-dom'];
+    if (isProvided(name)) {
+      // The preview always runs Playpen's React and Vue, whatever the project declares.
+      deps[name] = versions[name];
       delete devDeps[name];
     } else if (!(name in deps) && !(name in devDeps)) {
       const version =
@@ -125,6 +144,7 @@ export function buildPackageJson(
   }
   const tools: (keyof ToolVersions)[] = ['vite'];
   if (traits.usesReact) tools.push('@vitejs/plugin-react');
+  if (traits.usesVue) tools.push('@vitejs/plugin-vue');
   if (traits.usesTs) tools.push('typescript');
   for (const tool of tools)
     if (!(tool in deps) && !(tool in devDeps)) devDeps[tool] = versions[tool];

@@ -19,7 +19,7 @@ export function exportReadme(
     'npm run build    # production build in dist/',
     '```',
     '',
-    `Entry: \`${project.entry}\`${traits.usesReact ? ' (React)' : ''}.`,
+    `Entry: \`${project.entry}\`${frameworks(traits)}.`,
   ];
   if (unpinned.length > 0)
     lines.push(
@@ -35,3 +35,9 @@ export function exportReadme(
     lines.push('', '## Changed by the export', '', ...notes.map((n) => `- ${n}`));
   return lines.join('\n') + '\n';
 }
+
+/** ` (React)`, ` (Vue)`: what the entry runs, for the README's line about it. */
+const frameworks = (traits: ProjectTraits): string => {
+  const names = [traits.usesReact && 'React', traits.usesVue && 'Vue'].filter(Boolean);
+  return names.length ? ` (${names.join(', ')})` : '';
+};

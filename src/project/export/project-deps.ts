@@ -4,7 +4,7 @@
  * packages the preview fetched.
  */
 import type { ProjectFile } from '../../protocol';
-import { isScriptPath } from '../model/file-types';
+import { hasImports } from '../model/file-types';
 import { splitPackage } from '../model/package-json';
 import { isPathSpecifier, isUrl } from '../model/paths';
 import { scanImports } from './import-scan';
@@ -20,11 +20,11 @@ export function packageOf(spec: string): string | null {
   return name && NPM_NAME.test(name) ? name : null;
 }
 
-/** Packages imported anywhere in the project's code, sorted. */
+/** Packages imported anywhere in the project's code (scripts and components), sorted. */
 export function importedPackages(files: Record<string, ProjectFile>): string[] {
   const names = new Set<string>();
   for (const [path, file] of Object.entries(files)) {
-    if (file.kind !== 'text' || !isScriptPath(path)) continue;
+    if (file.kind !== 'text' || !hasImports(path)) continue;
     for (const spec of scanImports(file.text)) {
       const name = packageOf(spec);
       if (name) names.add(name);

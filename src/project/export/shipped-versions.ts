@@ -6,8 +6,10 @@ import { version as react } from 'react/package.json';
 import { version as reactDom } from 'react-dom/package.json';
 import { version as typescript } from 'typescript/package.json';
 import { version as vite } from 'vite/package.json';
+import { version as vue } from 'vue/package.json';
 // Its package "exports" hide package.json, so it is read by path.
 import { version as pluginReact } from '../../../node_modules/@vitejs/plugin-react/package.json';
+import { version as pluginVue } from '../../../node_modules/@vitejs/plugin-vue/package.json';
 import type { ToolVersions } from './export-package';
 
 export const SHIPPED_VERSIONS: ToolVersions = {
@@ -16,4 +18,6 @@ export const SHIPPED_VERSIONS: ToolVersions = {
   vite,
   '@vitejs/plugin-react': pluginReact,
   typescript,
+  vue,
+  '@vitejs/plugin-vue': pluginVue,
 };

@@ -88,14 +88,21 @@ export function exportProjectZip(project: Project, opts: ExportOptions): Exporte
   return { fileName: `${name}.zip`, bytes: zipSync(tree) };
 }
 
+/** Each framework's Vite plugin: its import and its call in `plugins`. */
+const PLUGINS: { uses: (t: ProjectTraits) => boolean; from: string; name: string }[] = [
+  { uses: (t) => t.usesReact, from: '@vitejs/plugin-react', name: 'react' },
+  { uses: (t) => t.usesVue, from: '@vitejs/plugin-vue', name: 'vue' },
+];
+
 function viteConfig(traits: ProjectTraits): string {
-  if (!traits.usesReact)
+  const used = PLUGINS.filter((p) => p.uses(traits));
+  if (!used.length)
     return `import { defineConfig } from 'vite';\n\nexport default defineConfig({});\n`;
   return `import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+${used.map((p) => `import ${p.name} from '${p.from}';`).join('\n')}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [${used.map((p) => `${p.name}()`).join(', ')}],
 });
 `;
 }

@@ -6,14 +6,23 @@
 import { extname } from './paths';
 
 /** How the bundler makes a module of a file: one file each in workers/bundler/loaders/. */
-export type FileLoader = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'css' | 'asset' | 'text';
+export type FileLoader = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'css' | 'asset' | 'text' | 'vue';
 
 /** Monaco language ids this app registers (see src/editor/monaco-setup.ts). */
 export type EditorLanguage =
-  'typescript' | 'javascript' | 'css' | 'html' | 'json' | 'markdown' | 'xml' | 'plaintext';
+  'typescript' | 'javascript' | 'css' | 'html' | 'json' | 'markdown' | 'xml' | 'vue' | 'plaintext';
 
 /** The tree's picture of a file (src/files/file-icons.tsx draws each). */
-export type FileIcon = 'code' | 'data' | 'style' | 'page' | 'text' | 'image' | 'font';
+export type FileIcon = 'code' | 'component' | 'data' | 'style' | 'page' | 'text' | 'image' | 'font';
+
+/** What TypeScript makes of an import of a file it cannot read (src/editor/ambient.ts). */
+export type Ambient =
+  /** The file's URL as its default export (assets). */
+  | 'url'
+  /** Anything (CSS, JSON). */
+  | 'untyped'
+  /** This module declaration's body (a component: its framework's component type). */
+  | { body: string };
 
 export interface FileType {
   /** Its loader; a binary file is an asset whatever this says (its bytes are all there is). */
@@ -25,7 +34,7 @@ export interface FileType {
   /** Editor colouring; absent: plaintext. */
   language?: EditorLanguage;
   /** How TypeScript types an import of it when it cannot read the file (src/editor/ambient.ts). */
-  ambient?: 'url' | 'untyped';
+  ambient?: Ambient;
   /** Tried, in this table's order, for an import written without an extension. */
   resolves?: boolean;
   /** Compressed already: an exported zip stores it as is (faster, no bigger). */
@@ -50,6 +59,19 @@ const asset = (mime: string, icon?: FileIcon, compressed = false): FileType => (
   resolves: true,
   ...(compressed ? { compressed } : {}),
   ...(icon ? { icon } : {}),
+});
+
+/**
+ * A single-file component: compiled by its framework's compiler in the bundler worker (loaded
+ * only when a project has one), imported with its extension written, as Vite requires.
+ */
+const component = (loader: 'vue', ambient: string): FileType => ({
+  loader,
+  mime: `text/x-${loader}`,
+  language: loader,
+  ambient: { body: ambient },
+  resolves: false,
+  icon: 'component',
 });
 
 /** Formats people never edit as text; the bundler serves them as URLs like any binary file. */
@@ -86,6 +108,10 @@ export const FILE_TYPES: Readonly<Record<string, FileType>> = {
     resolves: true,
     icon: 'style',
   },
+  '.vue': component(
+    'vue',
+    "import type { DefineComponent } from 'vue'; const component: DefineComponent<{}, {}, any>; export default component;",
+  ),
   '.png': asset('image/png', 'image', true),
   '.jpg': asset('image/jpeg', 'image', true),
   '.jpeg': asset('image/jpeg', 'image', true),
@@ -137,8 +163,17 @@ export const FILE_TYPES: Readonly<Record<string, FileType>> = {
 /** A file with no known extension: edited as text, loaded as a string. */
 const UNKNOWN: FileType = { loader: 'text' };
 
-/** The type of the file at `path`, by its extension. */
+/** `.svelte.ts` of `a.svelte.ts`: the two last extensions, lower case, or '' for fewer. */
+const doubleExtname = (path: string): string => {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const found = /[^.](\.[^.]+\.[^.]+)$/.exec(base);
+  return found ? found[1]!.toLowerCase() : '';
+};
+
+/** The type of the file at `path`, by its extension (a known double one such as `.svelte.ts` first). */
 export const fileTypeOf = (path: string): FileType => {
+  const double = doubleExtname(path);
+  if (double && Object.hasOwn(FILE_TYPES, double)) return FILE_TYPES[double]!;
   const ext = extname(path);
   return Object.hasOwn(FILE_TYPES, ext) ? FILE_TYPES[ext]! : UNKNOWN;
 };
@@ -146,8 +181,18 @@ export const fileTypeOf = (path: string): FileType => {
 /** The loaders that evaluate a file as a program module (so it can be the run's entry). */
 const SCRIPT_LOADERS: ReadonlySet<FileLoader> = new Set(['ts', 'tsx', 'js', 'jsx']);
 
-/** Code the bundler runs: it may be the entry, the TS service reads it, exports scan its imports. */
+/** Code the bundler runs: it may be the entry and the TS service reads it. */
 export const isScriptPath = (path: string): boolean => SCRIPT_LOADERS.has(fileTypeOf(path).loader);
+
+/** The framework a component file is compiled by, if any. */
+export const componentFramework = (path: string): 'vue' | undefined => {
+  const { loader } = fileTypeOf(path);
+  return loader === 'vue' ? loader : undefined;
+};
+
+/** Files whose imports the program follows: scripts and components (exports scan them). */
+export const hasImports = (path: string): boolean =>
+  isScriptPath(path) || componentFramework(path) !== undefined;
 
 /** The script extensions, for messages (".ts, .tsx, …"): from the table, so they never drift. */
 export const SCRIPT_EXTENSIONS: readonly string[] = Object.keys(FILE_TYPES).filter((ext) =>

@@ -3,6 +3,7 @@ import { createCanvas } from './canvas';
 import { createExample } from './example';
 import { createReact } from './react';
 import { createVanilla } from './vanilla';
+import { createVue } from './vue';
 
 export interface Template {
   /** Stable id, e.g. for a `?template=` URL or a test. */
@@ -27,6 +28,12 @@ export const TEMPLATES: readonly Template[] = [
     name: 'React + TypeScript',
     description: 'React 19 with a component, state and an effect.',
     create: createReact,
+  },
+  {
+    id: 'vue-ts',
+    name: 'Vue + TypeScript',
+    description: 'Vue 3 single-file components: a counter, a timer and a transition.',
+    create: createVue,
   },
   {
     id: 'canvas',

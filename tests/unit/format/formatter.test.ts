@@ -46,6 +46,39 @@ describe('formatting with Prettier', () => {
     });
   });
 
+  it('formats a Vue component: its TypeScript, template expressions and style', async () => {
+    const result = await format({
+      path: 'src/App.vue',
+      text: `<script setup lang="ts">
+import {ref} from 'vue'
+const count=ref<number>(0)
+</script>
+<template>
+<button @click="count++"   :title="\`n \${count}\`">{{count+1}}</button>
+</template>
+<style scoped>
+button{color:red}
+</style>
+`,
+    });
+    expect(result).toEqual({
+      ok: true,
+      text: `<script setup lang="ts">
+import { ref } from "vue";
+const count = ref<number>(0);
+</script>
+<template>
+  <button @click="count++" :title="\`n \${count}\`">{{ count + 1 }}</button>
+</template>
+<style scoped>
+button {
+  color: red;
+}
+</style>
+`,
+    });
+  });
+
   it('a syntax error says where, formats nothing', async () => {
     const result = await format({ path: 'src/main.ts', text: 'const a = ;\nconsole.log(a)\n' });
     expect(result).toMatchObject({ ok: false, line: 1, column: 11 });

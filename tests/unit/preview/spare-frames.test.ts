@@ -73,13 +73,35 @@ describe('spare frames', () => {
     spares.fill();
     frames[0]!.connect();
     await settle();
-    spares.preloadVendor();
+    spares.preloadVendor(['react']);
     runScheduled();
     frames[1]!.connect();
     await settle();
     expect(frames.map((f) => f.sent)).toEqual([
-      [{ type: 'preload', vendor: true }],
-      [{ type: 'preload', vendor: true }],
+      [{ type: 'preload', bundles: ['react'] }],
+      [{ type: 'preload', bundles: ['react'] }],
+    ]);
+  });
+
+  it("preloads the last program's bundles: a connected spare gets only those it lacks", async () => {
+    const { spares, frames, settle, runScheduled } = setup();
+    spares.fill();
+    frames[0]!.connect();
+    await settle();
+    spares.preloadVendor(['react']);
+    spares.preloadVendor(['react']);
+    spares.preloadVendor(['vue']);
+    // A program without prebuilt modules: the next spares load nothing ahead.
+    spares.preloadVendor([]);
+    runScheduled();
+    frames[1]!.connect();
+    await settle();
+    expect(frames.map((f) => f.sent)).toEqual([
+      [
+        { type: 'preload', bundles: ['react'] },
+        { type: 'preload', bundles: ['vue'] },
+      ],
+      [],
     ]);
   });
 

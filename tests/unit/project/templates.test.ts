@@ -60,10 +60,11 @@ function typeCheck(project: Project): string[] {
 }
 
 describe('templates', () => {
-  it('has the three templates the "New project" menu lists', () => {
+  it('has the templates the "New project" menu lists', () => {
     expect(TEMPLATES.map((t) => t.name)).toEqual([
       'Vanilla TypeScript',
       'React + TypeScript',
+      'Vue + TypeScript',
       'Canvas animation',
     ]);
     expect(new Set(TEMPLATES.map((t) => t.id)).size).toBe(TEMPLATES.length);
@@ -89,7 +90,7 @@ describe('templates', () => {
           `<script type="module" src="/${project.entry}"></script>`,
         );
         const entry = project.files[project.entry];
-        expect(entry?.kind === 'text' && entry.text).toMatch(/from '\.\/\w+'/);
+        expect(entry?.kind === 'text' && entry.text).toMatch(/from '\.\/\w+(\.vue)?'/);
         expect(paths.some((p) => p.endsWith('.css'))).toBe(true);
       });
 

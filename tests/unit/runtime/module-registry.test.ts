@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { transform } from 'esbuild-wasm';
-import type { ProgramModule } from '../../../src/protocol/index.ts';
+import type { ProgramModule, RuntimeMessage } from '../../../src/protocol/index.ts';
+import { createProbe } from '../../../src/runtime/probe/index.ts';
+import { probeSpec } from './probe/probe-expr.ts';
 import { injectCss, makeObjectUrl } from '../../../src/runtime/document-env.ts';
 import { createModuleRegistry, type RegistryEnv } from '../../../src/runtime/module-registry.ts';
 
@@ -234,6 +236,40 @@ describe('module registry', () => {
     );
     expect(sites).toEqual(['main.js:1', 'main.js:1', 'b.js:1']);
     // Without a guard (tests, tools) modules still get a callable 4th argument.
+    expect(() => createModuleRegistry(modules, env()).require('main.js')).not.toThrow();
+  });
+
+  it('passes a probed replay’s probe as every JS module’s 6th argument, a no-op one otherwise', () => {
+    // As the probe worker instruments a module: after the loop guard's and the navigator's.
+    const code = `(function (require, module, exports, __ppLoop, __ppNav, __ppProbe) {
+      __ppProbe.l(0);
+      let ball = { x: 1 };
+      __ppProbe.p(0, (k) => { switch (k) { case 0: return ball; case 1: return this; } });
+      ball.x += 1;
+      __ppProbe.p(0, (k) => { switch (k) { case 0: return ball; case 1: return this; } });
+    })`;
+    const modules: Record<string, ProgramModule> = {
+      'main.js': { kind: 'js', code, url: 'playpen:///main.js', map: '', deps: {} },
+    };
+    const sent: RuntimeMessage[] = [];
+    const probe = createProbe(
+      { sites: [probeSpec('ball.x, this', ['ball', 'this'])], lines: 1, maxHits: 10 },
+      { global: {}, now: () => 0, send: (m) => sent.push(m), depth: () => 1 },
+    );
+    createModuleRegistry(modules, env({ probe: probe.module })).require('main.js');
+    probe.flush();
+    const hits = sent[0] as Extract<RuntimeMessage, { type: 'probe-hits' }>;
+    expect(hits.hits.map((h) => h.values)).toEqual([
+      [
+        { t: 'number', v: 1 },
+        { t: 'object', id: 1, cls: null, entries: [] },
+      ],
+      [
+        { t: 'number', v: 2 },
+        { t: 'object', id: 1, cls: null, entries: [] },
+      ],
+    ]);
+    expect(sent[1]).toEqual({ type: 'line-hits', lines: [{ i: 0, runs: 1, ticks: [0] }] });
     expect(() => createModuleRegistry(modules, env()).require('main.js')).not.toThrow();
   });
 });

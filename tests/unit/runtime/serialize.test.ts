@@ -230,3 +230,86 @@ describe('serialize: errors and DOM-like objects', () => {
     expect(t.text!.length).toBe(101);
   });
 });
+
+describe('serialize: bounds and what the program may have changed', () => {
+  it('cuts long keys, class names, function names and symbols to maxString', () => {
+    const key = 'k'.repeat(50);
+    class LongName {}
+    Object.defineProperty(LongName, 'name', { value: 'N'.repeat(50) });
+    const o = new LongName() as Record<string, unknown>;
+    o[key] = Symbol('s'.repeat(50));
+    const out = as(serialize(o, { maxString: 10 }), 'object');
+    expect(out.cls).toBe(`${'N'.repeat(9)}…`);
+    expect(out.entries[0]![0]).toBe(`${'k'.repeat(9)}…`);
+    expect(as(out.entries[0]![1], 'symbol').v).toHaveLength(10);
+    const fn = () => {};
+    Object.defineProperty(fn, 'name', { value: 'f'.repeat(50) });
+    expect(as(serialize(fn, { maxString: 10 }), 'function').name).toHaveLength(10);
+  });
+
+  it('stops a value at maxSize, counting the rest', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => `${'x'.repeat(200)}${i}`);
+    const out = as(serialize(rows, { maxSize: 5_000 }), 'array');
+    expect(out.items.length).toBeGreaterThan(5);
+    expect(out.items.length).toBeLessThan(30);
+    expect(out.more).toBe(100 - out.items.length);
+  });
+
+  it('leaves out an error’s stack when asked, and sends at most 200 frames', () => {
+    const e = new Error('m');
+    expect(serialize(e, { errorStacks: false })).toEqual({
+      t: 'error',
+      id: 1,
+      name: 'Error',
+      message: 'm',
+    });
+    const deep = new Error('deep');
+    Object.defineProperty(deep, 'stack', {
+      value: [
+        'Error: deep',
+        ...Array.from({ length: 300 }, (_, i) => `    at f${i} (playpen:///a.js:${i + 1}:1)`),
+      ].join('\n'),
+    });
+    expect(as(serialize(deep), 'error').frames).toHaveLength(200);
+  });
+
+  it('reads a regexp’s flags without the getters a program may put on it', () => {
+    let ran = 0;
+    const re = /a/gi;
+    Object.defineProperty(re, 'global', { get: () => (ran++, false) });
+    expect(serialize(re)).toEqual({ t: 'regexp', v: '/a/gi' });
+    expect(ran).toBe(0);
+  });
+
+  it('does not take a `value` or `get` put on Object.prototype for part of a property', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    let ran = 0;
+    let out: SerializedValue | undefined;
+    Object.defineProperty(proto, 'value', {
+      __proto__: null,
+      get: () => (ran++, 'forged'),
+      configurable: true,
+    } as PropertyDescriptor);
+    Object.defineProperty(proto, 'get', {
+      __proto__: null,
+      get: () => (ran++, () => 'forged'),
+      configurable: true,
+    } as PropertyDescriptor);
+    try {
+      out = serialize({
+        a: 1,
+        get b() {
+          return 2;
+        },
+      });
+    } finally {
+      delete proto.value;
+      delete proto.get;
+    }
+    expect(ran).toBe(0);
+    expect(as(out!, 'object').entries).toEqual([
+      ['a', { t: 'number', v: 1 }],
+      ['b', { t: 'function', name: 'get b' }],
+    ]);
+  });
+});

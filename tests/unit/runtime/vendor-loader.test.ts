@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createVendorLoader, SOURCE_GLOBAL } from '../../../src/runtime/document-env.ts';
+import {
+  createVendorLoader,
+  createVendorLoaders,
+  SOURCE_GLOBAL,
+} from '../../../src/runtime/document-env.ts';
 
 interface FakeScript {
   src: string;
@@ -60,5 +64,40 @@ describe('createVendorLoader', () => {
     // Loaded: later calls share the result without another fetch.
     expect(load()).toBe(second);
     expect(scripts).toHaveLength(2);
+  });
+});
+
+describe('createVendorLoaders', () => {
+  it("loads only the bundles asked for, each once, and merges their modules' factories", async () => {
+    const { win, scripts } = fakeWindow();
+    const load = createVendorLoaders(
+      win,
+      {
+        react: 'https://app.test/preview/react-vendor.js',
+        vue: 'https://app.test/preview/vue-vendor.js',
+        svelte: 'https://app.test/preview/svelte-vendor.js',
+      },
+      (code) => (0, eval)(code),
+    );
+    const sources = ((win as Record<string, unknown>)[SOURCE_GLOBAL] ??= {}) as Record<
+      string,
+      unknown
+    >;
+    const vue = load(['vue']);
+    expect(scripts.map((s) => s.src)).toEqual(['https://app.test/preview/vue-vendor.js']);
+    sources['vue-vendor'] = function () {
+      return { factories: { vue: () => 'vue' } };
+    };
+    scripts[0]!.onload!();
+    expect(Object.keys(await vue)).toEqual(['vue']);
+
+    // React and Vue together: Vue's bundle is not fetched again.
+    const both = load(['react', 'vue']);
+    expect(scripts).toHaveLength(2);
+    sources['react-vendor'] = bundle;
+    scripts[1]!.onload!();
+    const factories = await both;
+    expect(factories.react!()).toBe('react');
+    expect(factories.vue!()).toBe('vue');
   });
 });

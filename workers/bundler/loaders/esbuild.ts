@@ -1,7 +1,7 @@
 import type { Loader as EsbuildLoader } from 'esbuild-wasm';
 import { sourceUrl } from '../../../src/protocol';
-import { pathRecord } from '../../../src/project/model/file-lookup';
 import { locateImportErrors, type JsSource } from '../compile-js';
+import { resolveImports } from './imports';
 import { emptyModule, type LoadContext, type Loader } from './load-context';
 
 /** What esbuild compiles of a text file: plain text is data, never transformed. */
@@ -31,21 +31,7 @@ export const loadWithEsbuild: Loader = async (path, file, type, lc) => {
     out.diagnostics.push(...compiled.errors);
     return out;
   }
-  const moduleDeps = pathRecord<string>();
-  const failures = new Map<string, string>();
-  for (const { spec } of compiled.imports) {
-    const r = lc.resolve(spec, path, lc.ctx);
-    if (r.kind === 'error') failures.set(spec, r.text);
-    else if (r.kind === 'project') out.children.push((moduleDeps[spec] = r.path));
-    else if (r.kind === 'vendor') out.vendor.push((moduleDeps[spec] = r.id));
-    else if (/\.css$/i.test(r.url)) {
-      // A package stylesheet: a CSS module that imports it, since CDNs serve CSS as CSS.
-      out.modules[(moduleDeps[spec] = r.url)] = {
-        kind: 'css',
-        css: `@import url(${JSON.stringify(r.url)});`,
-      };
-    } else out.cdn.push((moduleDeps[spec] = r.url));
-  }
+  const { deps: moduleDeps, failures } = resolveImports(path, compiled.imports, lc, out);
   if (failures.size) {
     out.diagnostics.push(...(await locateImportErrors(lc.esbuild, source, failures)));
     lc.checkStale();

@@ -7,6 +7,7 @@ import { fileTypeOf } from '../../../src/project/model/file-types';
 import type { ProjectFile } from '../../../src/protocol';
 import type { LoadedModule } from '../loaded-module';
 import { loadAsset } from './asset';
+import { loadComponent } from './component';
 import { loadCss } from './css';
 import { loadWithEsbuild } from './esbuild';
 import type { LoadContext, Loader } from './load-context';
@@ -20,6 +21,7 @@ const LOADERS: Record<FileLoader, Loader> = {
   text: loadWithEsbuild,
   css: loadCss,
   asset: loadAsset,
+  vue: loadComponent('vue'),
 };
 
 /** One project file's module(s): a binary file is an asset whatever its name says. */

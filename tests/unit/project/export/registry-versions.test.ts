@@ -103,6 +103,8 @@ describe('pinned export', () => {
     vite: '8.3.8',
     '@vitejs/plugin-react': '6.3.0',
     typescript: '5.9.3',
+    vue: '3.5.45',
+    '@vitejs/plugin-vue': '6.0.11',
   };
   const read = (bytes: Uint8Array, path: string) =>
     new TextDecoder().decode(unzipSync(bytes)[`pins/${path}`]);

@@ -18,6 +18,8 @@ const versions = {
   vite: '8.3.8',
   '@vitejs/plugin-react': '6.3.0',
   typescript: '5.9.3',
+  vue: '3.5.45',
+  '@vitejs/plugin-vue': '6.0.11',
 };
 const text = (t: string): ProjectFile => ({ kind: 'text', text: t });
 const enc = (t: string) => new TextEncoder().encode(t);
@@ -103,6 +105,24 @@ describe('exportProjectZip', () => {
     expect(files.get('index.html')).toEqual(bytesOf(project.files['index.html']!));
   });
 
+  it('pins Vue to the shipped version, adds the Vue plugin, and reads imports in components', () => {
+    const project = TEMPLATES.find((t) => t.id === 'vue-ts')!.create();
+    project.files['src/components/Confetti.vue'] = text(
+      '<script setup lang="ts">\nimport confetti from \'canvas-confetti\';\nconfetti();\n</script>\n',
+    );
+    const files = exportFiles(project, versions, { 'canvas-confetti': '1.9.3' });
+    const pkg = pkgOf(files);
+    expect(pkg.dependencies).toEqual({ 'canvas-confetti': '1.9.3', vue: '3.5.45' });
+    expect(pkg.devDependencies).toMatchObject({
+      '@vitejs/plugin-vue': '^6.0.0',
+      typescript: '^5.9.0',
+    });
+    const config = new TextDecoder().decode(files.get('vite.config.js'));
+    expect(config).toContain("import vue from '@vitejs/plugin-vue';");
+    expect(config).toContain('plugins: [vue()]');
+    expect(new TextDecoder().decode(files.get('README.md'))).toContain('(Vue)');
+  });
+
   it('takes versions from the project package.json, then the registry’s, else writes "latest" and says so', () => {
     const project: Project = {
       name: 'deps',
@@ -114,7 +134,12 @@ describe('exportProjectZip', () => {
       },
     };
     const traits = projectTraits(project);
-    expect(traits).toEqual({ usesTs: false, usesReact: false, packages: ['nanoid', 'zod'] });
+    expect(traits).toEqual({
+      usesTs: false,
+      usesReact: false,
+      usesVue: false,
+      packages: ['nanoid', 'zod'],
+    });
     const result = buildPackageJson(project, traits, versions);
     const pkg = JSON.parse(result.text);
     expect(pkg.custom).toBe(true);

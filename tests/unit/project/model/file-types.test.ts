@@ -3,7 +3,10 @@ import { ASSET_DECLARATIONS } from '../../../../src/editor/ambient';
 import { languageForPath } from '../../../../src/editor/paths';
 import {
   canBeTyped,
+  componentFramework,
   FILE_TYPES,
+  fileTypeOf,
+  hasImports,
   isBinaryPath,
   isScriptPath,
   mimeOf,
@@ -46,8 +49,11 @@ describe('file types', () => {
     const declared = [...ASSET_DECLARATIONS.matchAll(/declare module '\*(\.[a-z0-9]+)'/g)].map(
       (m) => m[1]!,
     );
-    expect(declared).toEqual(expect.arrayContaining(['.css', '.json', '.png', '.bmp', '.ogg']));
-    const assets = declared.filter((ext) => ext !== '.css' && ext !== '.json');
+    expect(declared).toEqual(
+      expect.arrayContaining(['.css', '.json', '.png', '.bmp', '.ogg', '.vue']),
+    );
+    // Components are typed as their framework's components (checked with their loaders).
+    const assets = declared.filter((ext) => !['.css', '.json', '.vue'].includes(ext));
     const files: Record<string, ProjectFile> = {
       'main.ts': text(
         assets.map((ext, i) => `import a${i} from './a${ext}';`).join('\n') +
@@ -131,4 +137,22 @@ test('the entry refusal names every script extension the bundler runs, .cts and 
   expect(result.ok).toBe(false);
   for (const ext of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'])
     expect(!result.ok && result.error).toContain(ext);
+});
+
+describe('component files', () => {
+  it('a .vue file is a component: compiled by Vue, coloured as Vue, imported with its extension', () => {
+    const type = fileTypeOf('src/App.vue');
+    expect(type).toMatchObject({ loader: 'vue', language: 'vue', icon: 'component' });
+    expect(languageForPath('src/App.vue')).toBe('vue');
+    // Not a script (it cannot be the entry), but its imports are followed and exported.
+    expect(isScriptPath('src/App.vue')).toBe(false);
+    expect(hasImports('src/App.vue')).toBe(true);
+    expect(componentFramework('src/App.vue')).toBe('vue');
+    expect(componentFramework('src/main.ts')).toBeUndefined();
+    // As Vite: `import App from './App'` does not find App.vue.
+    expect(RESOLVE_EXTENSIONS).not.toContain('.vue');
+    expect(ASSET_DECLARATIONS).toContain(
+      "declare module '*.vue' { import type { DefineComponent } from 'vue';",
+    );
+  });
 });
