@@ -19,7 +19,7 @@ import {
 // Each test plays a game to tick ~300 with three clicks: long flows on a busy machine.
 test.describe.configure({ timeout: 240_000 });
 
-/** A canvas game: each click on Launch throws a ball that falls and bounces. */
+/** A canvas game: each click on Launch throws a ball that falls and bounces (forever). */
 const game = ({
   colour = 'crimson',
   gravity = '0.25',
@@ -53,7 +53,7 @@ function frame() {
     b.vy += GRAVITY;
     b.x += b.vx;
     b.y += b.vy;
-    if (b.y > 190) { b.y = 190; b.vy *= -0.7; }
+    if (b.y > 190) { b.y = 190; b.vy = -Math.abs(b.vy); }
     if (b.x > 310 || b.x < 10) b.vx *= -1;
     ctx.fillStyle = COLOUR;
     ctx.beginPath();
@@ -231,12 +231,14 @@ test('a shared run opened by a receiver hot-swaps on an edit the same way', asyn
   await other.goto(link);
   await expect(runStatus(other)).toHaveText('Paused', { timeout: 90_000 });
   await waitForPreviewAtTick(other, before.tick);
+  // The sender's tick (a replay rests at its time; the sender's clock had moved on a little).
+  const time = await other.getByText(/^Tick \d+ \//).innerText();
   await openFile(other, 'src/main.ts');
   // The teacher's "try changing the gravity here": the receiver lands at the same moment.
   const said = await editTo(other, { gravity: '0.45' });
   expect(said).toContain(`tick ${before.tick}`);
   expect(said).toMatch(/It first shows at tick \d+/);
-  await landedAt(other, before.time, before.tick);
+  await landedAt(other, time, before.tick);
   expect((await balls(other)).mask).not.toBe(before.balls.mask);
   await expect(consoleLog(other)).toContainText('launched 3');
 });
