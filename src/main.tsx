@@ -25,6 +25,8 @@ reloadOnNewPermalink(window);
 installBenchHook(session);
 session.persistence.bindPage(window);
 await session.persistence.start();
+// The first run's program is looked up (or its build asked for) while the UI loads.
+session.runFirst();
 
 const { mountApp } = await ui;
 mountApp(document.getElementById('root')!, session);

@@ -27,9 +27,7 @@ export function App({ session }: { session: Session }) {
 
   // The first run starts as soon as the app is up (unless the last run hung: HangBanner);
   // later runs follow edits or Run.
-  useEffect(() => {
-    if (!session.hang.getState().held) void session.controller.run();
-  }, [session]);
+  useEffect(() => session.runFirst(), [session]);
   // Between tabs and panels the preview pane is a new element: run again into it.
   const tabs = useRef(plan.tabs);
   useEffect(() => {

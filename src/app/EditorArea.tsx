@@ -48,7 +48,11 @@ export function EditorArea({
   const runtimeErrors = useStore(session.problems, (s) => s.runtime);
   const runtimeMarks = useMemo(() => toDiagnostics(runtimeErrors), [runtimeErrors]);
   const files = useMemo<FileSource>(
-    () => ({ getFiles: () => store.getState().project.files, subscribe: store.subscribe }),
+    () => ({
+      getFiles: () => store.getState().project.files,
+      subscribe: store.subscribe,
+      getProjectId: () => String(store.getState().loads),
+    }),
     [store],
   );
   const editorSettings = useEditorSettings(session.settings);

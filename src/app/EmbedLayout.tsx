@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
@@ -66,8 +66,13 @@ export function EmbedLayout({ session }: { session: Session }) {
   );
 
   // Runs at start (unless the last run hung: HangBanner says why, or the host turned auto-run
-  // off), and again when the layout flips (the preview pane is then a new element).
+  // off: session.runFirst), and again when the layout flips (the preview pane is then a new
+  // element) once a run was asked for.
+  useEffect(() => session.runFirst(), [session]);
+  const shownNarrow = useRef(narrow);
   useEffect(() => {
+    if (shownNarrow.current === narrow) return;
+    shownNarrow.current = narrow;
     if (session.hang.getState().held) return;
     if (autorun || session.controller.getState().runId > 0) void session.controller.run();
   }, [session, narrow, autorun]);

@@ -14,6 +14,7 @@ import { RunButton } from '../run/RunButton';
 import { ProjectName } from './ProjectName';
 import { MoreMenu } from './MoreMenu';
 import { ProblemCountsButton } from '../problems/ProblemCountsButton';
+import { AfterEditor } from './AfterEditor';
 
 function AutoRunSwitch({ session }: { session: Session }) {
   const autoRun = useStore(session.settings, (s) => s.autoRun);
@@ -39,8 +40,30 @@ export interface ToolbarProps {
   readOnly: boolean;
 }
 
-/** One row, whatever the width: what does not fit goes into "More" (src/ui/layout.ts). */
-export function Toolbar({ session, plan, readOnly }: ToolbarProps) {
+/**
+ * One row, whatever the width: what does not fit goes into "More" (src/ui/layout.ts). Its
+ * controls mount once the editor shows code; until then a hidden button keeps the row's height
+ * (a button is its tallest control), so nothing below moves when they come.
+ */
+export function Toolbar(props: ToolbarProps) {
+  const { session, plan } = props;
+  return (
+    <header className={`pp-toolbar pp-toolbar--${plan.kind}`}>
+      <AfterEditor
+        editorFirst={session.editorFirst}
+        fallback={
+          <span className="pp-button pp-toolbar-spacer" aria-hidden="true">
+            &nbsp;
+          </span>
+        }
+      >
+        <ToolbarControls {...props} />
+      </AfterEditor>
+    </header>
+  );
+}
+
+function ToolbarControls({ session, plan, readOnly }: ToolbarProps) {
   // Slices, not whole states: a run's status changes re-render the status alone.
   const libraryFailed = useStore(session.persistence.library, (l) => !!l.error);
   const items: Record<OverflowItem, ReactNode> = {
@@ -67,7 +90,7 @@ export function Toolbar({ session, plan, readOnly }: ToolbarProps) {
   };
   const inline = (item: OverflowItem) => (plan.overflow.includes(item) ? null : items[item]);
   return (
-    <header className={`pp-toolbar pp-toolbar--${plan.kind}`}>
+    <>
       {plan.logo && <span className="pp-logo">Playpen</span>}
       <ProjectName session={session} readOnly={readOnly} />
       {inline('new-project')}
@@ -88,6 +111,6 @@ export function Toolbar({ session, plan, readOnly }: ToolbarProps) {
           ))}
         </MoreMenu>
       )}
-    </header>
+    </>
   );
 }

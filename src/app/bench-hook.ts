@@ -1,5 +1,6 @@
 import type { Project } from '../protocol';
 import { enablePerfMarks } from '../run/perf-marks';
+import { modelPaths } from '../editor/models';
 import type { Session } from './session';
 
 /** What `npm run bench` drives; present only with `?bench` in the URL. */
@@ -16,6 +17,8 @@ export interface BenchHook {
   open(path: string): void;
   /** Turns auto-run on or off (off when the hook installs, so edits time the run alone). */
   setAutoRun(on: boolean): void;
+  /** The project files that have an editor model (made when first shown: models.ts). */
+  editorModels(): string[];
 }
 
 const START = 'playpen:edit';
@@ -53,6 +56,7 @@ export function installBenchHook(session: Session): void {
     setAutoRun(on) {
       session.settings.update({ autoRun: on });
     },
+    editorModels: () => modelPaths().sort(),
   };
   (window as unknown as { __playpenBench: BenchHook }).__playpenBench = hook;
 }

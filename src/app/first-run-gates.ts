@@ -29,18 +29,42 @@ export function openLanguageWorkersAfterFirstRun(
 }
 
 /**
- * Builds wait for the editor's first paint, at most this long (a tab opened in the background
- * paints nothing): the first build makes the browser optimise esbuild's wasm, seconds of CPU that
- * otherwise delay the editor by as much on a small machine (npm run bench, cold.bench.ts).
+ * The most the rest of the app waits for the editor's first paint in a tab on screen: an
+ * editor that never comes (its chunks never load) must not hold the app for good. A slow
+ * machine's paint takes seconds (cold.bench.ts), and everything that waits for it (the
+ * toolbar's controls, the Files tree, the console, builds and esbuild's compile) would
+ * otherwise land before the code it waits for.
  */
-const EDITOR_FIRST_MS = 3000;
+const EDITOR_FIRST_MS = 30_000;
 
-/** `editorFirst` resolves when the editor calls `editorShown`, or after EDITOR_FIRST_MS. */
-export function editorFirstPaint(): { editorShown: () => void; editorFirst: Promise<void> } {
+/** What editorFirstPaint reads of the page: whether it is on screen. */
+export type PageVisibility = Pick<
+  Document,
+  'visibilityState' | 'addEventListener' | 'removeEventListener'
+>;
+
+/**
+ * `editorFirst` resolves when the editor calls `editorShown` (it has painted the code, or it
+ * could not load), when the page is or goes hidden (a tab in the background paints nothing),
+ * or after EDITOR_FIRST_MS.
+ */
+export function editorFirstPaint(
+  page: PageVisibility | null = typeof document === 'undefined' ? null : document,
+  setTimer: (fn: () => void, ms: number) => unknown = setTimeout,
+): { editorShown: () => void; editorFirst: Promise<void> } {
   let editorShown = () => {};
   const editorFirst = new Promise<void>((resolve) => {
-    editorShown = resolve;
-    setTimeout(resolve, EDITOR_FIRST_MS);
+    const onVisibility = () => {
+      if (page?.visibilityState === 'hidden') done();
+    };
+    const done = () => {
+      page?.removeEventListener('visibilitychange', onVisibility);
+      resolve();
+    };
+    editorShown = done;
+    page?.addEventListener('visibilitychange', onVisibility);
+    onVisibility();
+    setTimer(done, EDITOR_FIRST_MS);
   });
   return { editorShown, editorFirst };
 }

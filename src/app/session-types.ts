@@ -44,13 +44,20 @@ export interface Session {
   runSharing: RunSharing;
   /** Types for the project's npm imports, fetched in a worker on the first bare import. */
   packageTypes: PackageTypes;
+  /**
+   * Starts the first run, unless one has started, the last load's run hung (HangBanner) or an
+   * SDK host turned auto-run off: called as soon as the project is restored, before the UI
+   * mounts (the run waits for the preview pane), and again by the layouts, for which it is
+   * then nothing.
+   */
+  runFirst(): void;
   /** Hears each message of the live preview that the console takes as new (the SDK's events). */
   onPreviewOutput(listener: (message: RuntimeMessage) => void): () => void;
   /** Attaches the preview pane's element; returns a detach function. */
   attachPreview(container: HTMLElement): () => void;
-  /** The editor is on screen (or could not load): builds may start (see EDITOR_FIRST_MS). */
+  /** The editor has painted the code (or could not load): what waits for it may start (first-run-gates.ts). */
   editorShown(): void;
-  /** Resolves once the editor is on screen (or after EDITOR_FIRST_MS): what waits for it may start. */
+  /** Resolves once the editor has painted the code, or the page is hidden (first-run-gates.ts): what waits for it may start. */
   editorFirst: Promise<void>;
   dispose(): void;
 }

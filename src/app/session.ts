@@ -1,6 +1,6 @@
 import { createConsoleStore } from '../console/console-store';
 import { createPreviewHost, type PreviewHost } from '../preview/preview-host';
-import type { Program, RuntimeMessage } from '../protocol';
+import type { Program, Project, RuntimeMessage } from '../protocol';
 import { createProjectStore } from '../project/model/store';
 import { createDefaultProject } from '../project/templates';
 import { createBundlerClient } from '../run/bundler-client';
@@ -150,8 +150,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       return runSharing.building(project.getState().project);
     },
     takeRecording: (fresh) => runSharing.takeRecording() ?? hotSwap.take(fresh, buildingLoads),
-    // Saved before code runs, but a storage that never answers must not hold the run.
-    beforeRun: () => persistence.autosave.flush(PRE_RUN_SAVE_MS),
+    // Saved before code runs, but a storage that never answers must not hold the run. A
+    // project just opened holds nothing typed (its template, record, link or files are where it
+    // came from): its run goes ahead while it is saved.
+    beforeRun: () => (justOpened() ? undefined : persistence.autosave.flush(PRE_RUN_SAVE_MS)),
     getCdnBase: () => settings.getState().cdnBase,
     startPreview(program, run) {
       // The frame gets its program before the app's own updates for the run.
@@ -187,7 +189,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   });
 
   const hang = createHangWatch({
-    memory: createHangMemory(safeLocalStorage()),
+    // An SDK embed remembers no hang across loads: the host's files are the host's to fix.
+    memory: createHangMemory(startup.sdk ? null : safeLocalStorage()),
     controller: runController,
     projectName: () => project.getState().project.name,
     // Past the watchdog's reach: ping every 1 s, hung after 5 s unanswered (preview-host.ts).
@@ -198,13 +201,22 @@ export function createSession(startup: Startup = PLAIN_START): Session {
 
   let lastFiles = project.getState().project.files;
   let lastEntry = project.getState().project.entry;
+  let lastLoads = project.getState().loads;
+  // The files of the project opened last, until the first edit.
+  let opened: Project['files'] | null = null;
+  const justOpened = () => project.getState().project.files === opened;
   const unsubscribeProject = project.subscribe(() => {
-    const { files, entry } = project.getState().project;
-    if (files === lastFiles && entry === lastEntry) return;
-    lastFiles = files;
-    lastEntry = entry;
+    const { project: now, loads } = project.getState();
+    if (now.files === lastFiles && now.entry === lastEntry) return;
+    lastFiles = now.files;
+    lastEntry = now.entry;
+    const loaded = loads !== lastLoads;
+    lastLoads = loads;
+    opened = loaded ? now.files : opened;
     bundler.stopWarmUp();
-    runController.scheduleAutoRun();
+    // A project opened (a template, the Projects list, an upload) runs without the typing
+    // debounce; one restored before the first run is that run's.
+    runController.scheduleAutoRun({ now: loaded && runController.getState().status !== 'idle' });
   });
 
   const format = createFormatClient({
@@ -260,6 +272,11 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     persistence,
     editorShown,
     editorFirst,
+    runFirst() {
+      if (runController.getState().status !== 'idle' || hang.getState().held) return;
+      if (startup.sdk?.settings.autorun === false) return;
+      void runController.run();
+    },
     onPreviewOutput(listener) {
       previewOutput.add(listener);
       return () => previewOutput.delete(listener);

@@ -8,12 +8,15 @@ import { setBuildMarkers } from './markers';
 import { addFormatAction, formatShownFile, type FormatFile } from './format-command';
 import type { FormatResult } from '../format/format-types';
 import {
+  adoptMonacoModels,
   disposeAllModels,
+  onModelSetChange,
   saveViewState,
   setModelChangeHandler,
   showModel,
   syncModels,
 } from './models';
+import { afterNextPaint } from './after-paint';
 import { useMonaco } from './useMonaco';
 import { addEditorCommands } from './editor-commands';
 import { loadEmmet, wantsEmmet } from './emmet';
@@ -43,6 +46,8 @@ export interface FileSource {
   getFiles(): Record<string, ProjectFile>;
   /** Called after every change; returns the unsubscribe function. */
   subscribe(fn: () => void): () => void;
+  /** The identity of the project the files are of now (the `projectId` prop it will render with). */
+  getProjectId?(): string;
 }
 
 export interface CodeEditorProps {
@@ -102,6 +107,8 @@ export function CodeEditor(props: CodeEditorProps) {
   const container = useRef<HTMLDivElement>(null);
   const [instance, setInstance] = useState<editor.IStandaloneCodeEditor>();
   const [hasModel, setHasModel] = useState(false);
+  // Counts the models made and disposed: markers wait for their file's model.
+  const [modelSet, setModelSet] = useState(0);
   const [languageService, setLanguageService] =
     useState<ReturnType<typeof createLanguageServiceSync>>();
   const callbacks = useRef({
@@ -154,6 +161,9 @@ export function CodeEditor(props: CodeEditorProps) {
     setModelChangeHandler((path, text) => callbacks.current.onChange(path, text));
     created.instance.onDidChangeModel((event) => setHasModel(event.newModelUrl !== null));
     const keysNext = expectKeysInEditor(created.instance);
+    const adopt = adoptMonacoModels(monaco, files.getFiles);
+    // The file on screen, in this task: the code paints in the editor's first frame.
+    showModel(monaco, created.instance, shown.current, files.getFiles());
     const lines = attachLineAnnotations(
       monaco,
       created.instance,
@@ -182,6 +192,7 @@ export function CodeEditor(props: CodeEditorProps) {
       : undefined;
     return () => {
       keysNext.dispose();
+      adopt.dispose();
       lines.dispose();
       annotationsRef.current = undefined;
       emmet.dispose();
@@ -205,23 +216,37 @@ export function CodeEditor(props: CodeEditorProps) {
     }
     // Only files whose object changed since the last sync are looked at (models.ts).
     let previous: Record<string, ProjectFile> | undefined;
+    let modelsChanged = false;
     const sync = () => {
       const next = files.getFiles();
-      if (next === previous) return;
-      const modelsChanged = syncModels(monaco, next, previous);
+      // Another project's files, heard before the render for it: its own sync takes them
+      // (these models are about to go; an outside edit to each would be wasted).
+      if (next === previous || (files.getProjectId && files.getProjectId() !== projectId)) return;
+      modelsChanged = syncModels(next, previous) || modelsChanged;
       previous = next;
+      // The file shown may have just become one (created, uploaded over a binary one).
+      if (instance) showModel(monaco, instance, shown.current, next);
       languageService.update(next, modelsChanged);
-      // The file shown may have just got its model (created, uploaded over a binary one).
-      if (modelsChanged && instance) showModel(instance, shown.current);
+      modelsChanged = false;
     };
+    // A model made for a file shown for the first time: the language service drops its library.
+    const stopModels = onModelSetChange(() => {
+      modelsChanged = true;
+      setModelSet((n) => n + 1);
+      if (previous) languageService.update(previous, true);
+    });
     sync();
-    return files.subscribe(sync);
+    const unsubscribe = files.subscribe(sync);
+    return () => {
+      stopModels();
+      unsubscribe();
+    };
   }, [monaco, instance, languageService, files, projectId]);
 
   useEffect(() => {
-    if (!instance) return;
-    showModel(instance, activePath);
-  }, [instance, activePath, projectId]);
+    if (!monaco || !instance) return;
+    showModel(monaco, instance, activePath, files.getFiles());
+  }, [monaco, instance, activePath, projectId, files]);
 
   const { annotations } = props;
   useEffect(() => {
@@ -229,11 +254,12 @@ export function CodeEditor(props: CodeEditorProps) {
   }, [instance, annotations]);
 
   useEffect(() => {
-    // Not on every edit: markers move with the text, re-setting them would put them back.
+    // Not on every edit: markers move with the text, re-setting them would put them back. A
+    // new model (a file shown for the first time) gets its file's markers.
     if (monaco && languageService) setBuildMarkers(monaco.editor, diagnostics);
-  }, [monaco, languageService, diagnostics]);
+  }, [monaco, languageService, diagnostics, modelSet]);
 
-  useProblemMarkers(monaco, !!languageService, props.runtimeErrors, props.onTypeProblems);
+  useProblemMarkers(monaco, !!languageService, props.runtimeErrors, props.onTypeProblems, modelSet);
 
   const shownPath = hasModel ? activePath : null;
   useEffect(() => {
@@ -245,24 +271,26 @@ export function CodeEditor(props: CodeEditorProps) {
   }, [monaco, theme]);
 
   useEffect(() => {
-    if (!instance || !reveal || lastReveal.current === reveal.nonce) return;
+    if (!monaco || !instance || !reveal || lastReveal.current === reveal.nonce) return;
     lastReveal.current = reveal.nonce;
-    if (!showModel(instance, reveal.path)) return;
+    if (!showModel(monaco, instance, reveal.path, files.getFiles())) return;
     const position = { lineNumber: Math.max(reveal.line, 1), column: Math.max(reveal.column, 1) };
     instance.setPosition(position);
     instance.revealPositionInCenter(position);
     instance.focus();
-  }, [instance, reveal]);
+  }, [monaco, instance, reveal, files]);
 
   const { formatRequest } = props;
-  // The frame after the editor exists is the one it paints in (Monaco renders on animation frames).
+  // Once the editor has painted the shown file's code (or nothing is to show, or it failed):
+  // Monaco renders in an animation frame, so the task after the next frame.
   const shownSent = useRef(false);
   useEffect(() => {
     if (shownSent.current || (!instance && !error)) return;
+    if (instance && activePath !== null && !hasModel) return;
     shownSent.current = true;
     if (!instance) return callbacks.current.onShown?.();
-    requestAnimationFrame(() => callbacks.current.onShown?.());
-  }, [instance, error]);
+    afterNextPaint(() => callbacks.current.onShown?.());
+  }, [instance, error, hasModel, activePath]);
 
   useEffect(() => {
     if (!instance || formatRequest === undefined || lastFormat.current === formatRequest) return;

@@ -2,13 +2,15 @@
  * Keeps the TypeScript service's view of the project complete. Monaco syncs a model into
  * a language worker only when that model is checked, and checks a file only when it
  * changes or is shown, so on its own it misses: files of the other language (a .tsx
- * importing a .js), files created after the visible one was checked, and bare imports
- * served by the CDN (no types here). This fills those gaps.
+ * importing a .js), files created after the visible one was checked, files never shown (they
+ * have no model: project-libs.ts), and bare imports served by the CDN (no types here). This
+ * fills those gaps.
  */
 import type { ProjectFile } from '../protocol';
 import { bareModuleDeclarations, cachedUntypedImports } from './ambient';
 import type { MonacoApi } from './monaco-setup';
-import { getModel, modelPaths } from './models';
+import { getModel, modelPaths, modelUri } from './models';
+import { createProjectLibs } from './project-libs';
 import { isScriptPath } from '../project/model/file-types';
 import type { PackageTypes } from './package-types/package-types-client';
 import { createOwnedLibs } from './package-types/owned-libs';
@@ -64,6 +66,7 @@ export function createLanguageServiceSync(monaco: MonacoApi, packageTypes?: Pack
     }
   };
   const stopFiles = packageTypes?.onFiles(createOwnedLibs(setLib));
+  const projectLibs = createProjectLibs(setLib, (path) => modelUri(monaco, path).toString());
   const stopStatus = packageTypes?.status.subscribe(() => {
     const now = packageTypes.status.getState().typed;
     if (now.length === typed.size && now.every((name) => typed.has(name))) return;
@@ -93,6 +96,9 @@ export function createLanguageServiceSync(monaco: MonacoApi, packageTypes?: Pack
   return {
     /** Schedules an update; `modelsChanged` is syncModels' result. */
     update(files: Record<string, ProjectFile>, modelsChanged: boolean) {
+      // At once, not debounced: a file just shown must not be checked against imports that
+      // resolve nowhere yet. Compares file objects only: a keystroke costs a lookup per file.
+      projectLibs.update(files, (path) => getModel(path) !== undefined);
       pendingModelsChanged ||= modelsChanged;
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -101,9 +107,10 @@ export function createLanguageServiceSync(monaco: MonacoApi, packageTypes?: Pack
         running = running.then(() => run(files, changed)).catch(() => undefined);
       }, 200);
     },
-    /** Stops pending work (the models and libs stay, they are global). */
+    /** Stops pending work and removes the project's files from the libraries (the models and the packages' libs stay, they are global). */
     dispose() {
       clearTimeout(timer);
+      projectLibs.dispose();
       stopFiles?.();
       stopStatus?.();
     },

@@ -1,12 +1,14 @@
 /**
- * One Monaco model per project text file, kept for the life of the page, so each file's
- * undo history, cursor and scroll survive switching files (and unmounting the editor).
- * Plain TypeScript over Monaco: no React.
+ * Monaco models of the project's text files: one for each file the editor has shown (or Monaco
+ * itself opened, e.g. for a rename across files), made when first shown and kept for the life
+ * of the project, so each file's undo history, cursor and scroll survive switching files (and
+ * unmounting the editor). A file never shown has no model: opening a 300-file project makes one
+ * (TypeScript reads the others as libraries, project-libs.ts). Plain TypeScript over Monaco.
  */
 import type { editor, IDisposable, Uri } from 'monaco-editor';
 import type { ProjectFile } from '../protocol';
 import type { MonacoApi } from './monaco-setup';
-import { languageForPath, uriPathForProjectPath } from './paths';
+import { languageForPath, projectPathFromUriPath, uriPathForProjectPath } from './paths';
 import { minimalReplacement } from './text-diff';
 
 interface Entry {
@@ -25,7 +27,10 @@ interface Entry {
 const entries = new Map<string, Entry>();
 const MAX_UNECHOED = 100;
 let applyingOutsideChange = false;
+// While we create a model ourselves: Monaco's creation event is then ours, not one to adopt.
+let creating = false;
 let onUserChange: ((path: string, text: string) => void) | undefined;
+const setChanged = new Set<() => void>();
 
 /** Receives every edit made in Monaco (typing, undo, cross-file rename), never store echoes. */
 export function setModelChangeHandler(handler: ((path: string, text: string) => void) | undefined) {
@@ -46,6 +51,14 @@ export function getModel(path: string): editor.ITextModel | undefined {
 export function modelPaths(): string[] {
   return [...entries.keys()];
 }
+
+/** Calls `listener` whenever a model is made or disposed (not on edits); returns its removal. */
+export function onModelSetChange(listener: () => void): () => void {
+  setChanged.add(listener);
+  return () => setChanged.delete(listener);
+}
+
+const modelSetChanged = () => setChanged.forEach((listener) => listener());
 
 function applyOutsideText(entry: Entry, text: string) {
   const { model } = entry;
@@ -100,8 +113,18 @@ function createEntry(monaco: MonacoApi, path: string, text: string): Entry {
   const uri = modelUri(monaco, path);
   // A model left by someone else (or a hot reload) at our URI is taken over, not duplicated.
   const existing = monaco.editor.getModel(uri);
-  const model = existing ?? monaco.editor.createModel(text, languageForPath(path), uri);
-  if (!existing) pinLanguage(model);
+  let model = existing;
+  if (!model) {
+    creating = true;
+    try {
+      model = monaco.editor.createModel(text, languageForPath(path), uri);
+    } finally {
+      creating = false;
+    }
+  } else if (model.getLanguageId() !== languageForPath(path)) {
+    monaco.editor.setModelLanguage(model, languageForPath(path));
+  }
+  pinLanguage(model);
   if (model.getValue() !== text) model.setValue(text);
   const created: Entry = {
     model,
@@ -119,37 +142,30 @@ function createEntry(monaco: MonacoApi, path: string, text: string): Entry {
   return created;
 }
 
-/** Brings one text file's model up to date; returns whether a model was created. */
-function syncFile(monaco: MonacoApi, path: string, text: string): boolean {
-  const entry = entries.get(path);
-  if (!entry) {
-    entries.set(path, createEntry(monaco, path, text));
-    return true;
-  }
+/** Brings a file's model up to date with the store's text. */
+function syncFile(entry: Entry, text: string) {
   if (entry.known === text) {
     entry.unechoed.length = 0;
-    return false;
+    return;
   }
   const echo = entry.unechoed.lastIndexOf(text);
   if (echo >= 0) {
     entry.unechoed.splice(0, echo + 1);
-    return false;
+    return;
   }
   entry.unechoed.length = 0;
   if (entry.model.getValue() !== text) applyOutsideText(entry, text);
   entry.known = text;
-  return false;
 }
 
 /**
- * Makes the models match the project: creates models for new text files, applies outside
- * changes as undoable edits, disposes models of files that are gone (or became binary).
- * With `previous` (the files this was last called with), only files whose object changed
- * are looked at: a keystroke touches one model, not every file of the project.
+ * Keeps the models in step with the project: applies outside changes to them as undoable edits,
+ * disposes those of files that are gone (or became binary). Makes no model (showModel does).
+ * With `previous` (the files this was last called with), only files whose object changed are
+ * looked at: a keystroke touches one model, not every file of the project.
  * Returns whether the set of models changed.
  */
 export function syncModels(
-  monaco: MonacoApi,
   files: Record<string, ProjectFile>,
   previous?: Record<string, ProjectFile>,
 ): boolean {
@@ -157,11 +173,12 @@ export function syncModels(
   let changed = false;
   for (const path in files) {
     const file = files[path]!;
-    if (previous && previous[path] === file && (file.kind !== 'text' || entries.has(path)))
-      continue;
-    if (file.kind === 'text') changed = syncFile(monaco, path, file.text) || changed;
-    else if (entries.has(path)) {
-      disposeEntry(path, entries.get(path)!);
+    if (previous && previous[path] === file) continue;
+    const entry = entries.get(path);
+    if (!entry) continue;
+    if (file.kind === 'text') syncFile(entry, file.text);
+    else {
+      disposeEntry(path, entry);
       changed = true;
     }
   }
@@ -172,12 +189,51 @@ export function syncModels(
   };
   if (previous) for (const path in previous) changed = gone(path) || changed;
   else for (const path of [...entries.keys()]) changed = gone(path) || changed;
+  if (changed) modelSetChanged();
   return changed;
+}
+
+/**
+ * The model of a project text file, made now if it has none; undefined for a path that is no
+ * text file of `files`.
+ */
+export function openModel(
+  monaco: MonacoApi,
+  path: string,
+  files: Record<string, ProjectFile>,
+): editor.ITextModel | undefined {
+  const known = entries.get(path);
+  if (known) return known.model;
+  const file = Object.hasOwn(files, path) ? files[path] : undefined;
+  if (file?.kind !== 'text') return undefined;
+  const entry = createEntry(monaco, path, file.text);
+  entries.set(path, entry);
+  modelSetChanged();
+  return entry.model;
+}
+
+/**
+ * Takes over the models Monaco makes itself at a project file's URI (a rename or a reference
+ * across files opens the files it touches from TypeScript's libraries): their edits reach the
+ * store like typing does. `files` gives the project now. Returns the way to stop.
+ */
+export function adoptMonacoModels(
+  monaco: MonacoApi,
+  files: () => Record<string, ProjectFile>,
+): IDisposable {
+  return monaco.editor.onDidCreateModel((model) => {
+    if (creating || model.uri.scheme !== 'file') return;
+    const path = projectPathFromUriPath(model.uri.path);
+    if (entries.has(path) || modelUri(monaco, path).toString() !== model.uri.toString()) return;
+    openModel(monaco, path, files());
+  });
 }
 
 /** Disposes every model (undo history included), e.g. when another project is opened. */
 export function disposeAllModels() {
+  if (entries.size === 0) return;
   for (const [path, entry] of entries) disposeEntry(path, entry);
+  modelSetChanged();
 }
 
 function pathOfModel(model: editor.ITextModel | null): string | undefined {
@@ -194,15 +250,21 @@ export function saveViewState(codeEditor: editor.ICodeEditor) {
 }
 
 /**
- * Shows a file's model in the editor with the cursor and scroll it had when last shown.
- * Shows nothing when the path has no model (no file, or a binary one). Returns the model.
+ * Shows a file of `files` in the editor (its model made on first show) with the cursor and
+ * scroll it had when last shown. Shows nothing when the path is no text file. Returns the model.
  */
-export function showModel(codeEditor: editor.ICodeEditor, path: string | null) {
-  const entry = path === null ? undefined : entries.get(path);
+export function showModel(
+  monaco: MonacoApi,
+  codeEditor: editor.ICodeEditor,
+  path: string | null,
+  files: Record<string, ProjectFile>,
+) {
+  const model = path === null ? undefined : openModel(monaco, path, files);
   const current = codeEditor.getModel();
-  if (entry?.model === current && current) return current;
+  if (model === current && current) return current;
   saveViewState(codeEditor);
-  codeEditor.setModel(entry?.model ?? null);
-  if (entry?.viewState) codeEditor.restoreViewState(entry.viewState);
-  return entry?.model ?? null;
+  codeEditor.setModel(model ?? null);
+  const viewState = path === null ? undefined : entries.get(path)?.viewState;
+  if (viewState) codeEditor.restoreViewState(viewState);
+  return model ?? null;
 }

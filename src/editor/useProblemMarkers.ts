@@ -7,13 +7,15 @@ import { watchTypeProblems, type TypeProblem } from './type-markers';
 /**
  * The editor's side of the Problems list: marks the current run's uncaught errors in the code,
  * and reports TypeScript's diagnostics of every file as they change. `ready` is false until
- * the models exist (markers need a model to sit on).
+ * the editor syncs its models; markers need a model to sit on, so a new `modelSet` (a file's
+ * model made on first show) marks them again.
  */
 export function useProblemMarkers(
   monaco: MonacoApi | undefined,
   ready: boolean,
   runtimeErrors: readonly Diagnostic[] | undefined,
   onTypeProblems: ((path: string, problems: TypeProblem[]) => void) | undefined,
+  modelSet = 0,
 ) {
   const report = useRef(onTypeProblems);
   useEffect(() => {
@@ -23,7 +25,7 @@ export function useProblemMarkers(
   useEffect(() => {
     // Not on every edit: markers move with the text, re-setting them would put them back.
     if (monaco && ready) setRuntimeMarkers(monaco.editor, runtimeErrors ?? []);
-  }, [monaco, ready, runtimeErrors]);
+  }, [monaco, ready, runtimeErrors, modelSet]);
 
   const watching = !!onTypeProblems;
   useEffect(() => {

@@ -1,5 +1,14 @@
 import { FilePlus, FolderPlus, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   Button,
   ListLayout,
@@ -18,7 +27,7 @@ import { FileRow } from './FileRow';
 import { FileMenu, type FileMenuAction } from './FileMenu';
 import { NameField } from './NameField';
 import { buildTree, folderPaths, type TreeNode } from './tree-model';
-import { treeSlice } from './tree-slice';
+import { treeSlice, type TreeSlice } from './tree-slice';
 import { useFileActions } from './useFileActions';
 import { IconButton } from '../ui/IconButton';
 import './files.css';
@@ -39,9 +48,26 @@ export interface FileTreeProps {
  * The "Files" tree: folders first, then files; each item's accessible name is its full path.
  * Keys (as in VS Code): F2 renames, Delete or Backspace deletes (after a confirmation),
  * Shift+F10 or the context-menu key opens the item's menu, as does a right click.
+ *
+ * Another project opened (a template, the Projects list, an upload) shows here a moment
+ * later, rendered in the background (a deferred value: React renders it in slices between
+ * the page's other tasks): its rows are no part of its first output. Changes made here (new,
+ * renamed, deleted files) show at once.
  */
-export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: FileTreeProps) {
-  const { paths, folders, entry, activePath } = useStore(store, treeSlice, shallowEqual);
+export function FileTree(props: FileTreeProps) {
+  const live = useStore(props.store, treeSlice, shallowEqual);
+  const deferred = useDeferredValue(live);
+  return <FileTreeView {...props} slice={live.loads === deferred.loads ? live : deferred} />;
+}
+
+const FileTreeView = memo(function FileTreeView({
+  store,
+  readOnly = false,
+  onOpen,
+  toolbarExtra,
+  slice,
+}: FileTreeProps & { slice: TreeSlice }) {
+  const { paths, folders, entry, activePath } = slice;
   const tree = useMemo(() => buildTree(paths, folders), [paths, folders]);
   // Folders are open unless the user closed them, so new and loaded folders show their files.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -225,7 +251,10 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
       <div className="pp-tree-scroll" ref={scroller} onKeyDown={onKeyDown}>
         {/* Only the rows in view are rendered: a change of the tree's state (focus, selection,
             the first key typed after a click) re-renders every rendered row, which at 1,000
-            files was a 0.5 s task (issue 10). Rows are 22 px; a rename error makes one taller. */}
+            files was a 0.5 s task (issue 10). Every row is 22 px, so none is measured: with an
+            estimated size each row in view was measured in a forced layout of its own as it
+            rendered (a project's files shown, or another project opened). A rename's error
+            floats over the rows below (files.css). */}
         <Virtualizer layout={ListLayout} layoutOptions={ROW_LAYOUT}>
           <Tree
             aria-label="Files"
@@ -288,9 +317,9 @@ export function FileTree({ store, readOnly = false, onOpen, toolbarExtra }: File
       />
     </div>
   );
-}
+});
 
-const ROW_LAYOUT = { estimatedRowHeight: 22 };
+const ROW_LAYOUT = { rowSize: 22 };
 
 function toggle(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
   const next = new Set(set);

@@ -34,6 +34,8 @@ export function HitList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const hits = view?.hits ?? [];
   const kept = view?.kept ?? 0;
+  // TanStack Virtual's instance changes under React: the compiler rightly leaves this one alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: kept,
     getScrollElement: () => scrollRef.current,

@@ -116,8 +116,11 @@ export interface RunController {
    * Settings keep the place); with `fresh` (Run from start) from tick 0 whatever the setting.
    */
   run(options?: { fresh?: boolean }): Promise<void>;
-  /** Debounced run after an edit, when auto-run is on. */
-  scheduleAutoRun(): void;
+  /**
+   * A run after a change, when auto-run is on: debounced after an edit; `{ now: true }` (a
+   * project just opened: no keys to wait for) runs after the current task's other listeners.
+   */
+  scheduleAutoRun(options?: { now?: boolean }): void;
   setAutoRun(enabled: boolean, delayMs?: number): void;
   /** A validated message from the preview of run `runId`. */
   handleRuntime(runId: number, message: RuntimeMessage): void;

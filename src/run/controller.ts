@@ -121,9 +121,13 @@ export function createRunController(deps: RunControllerDeps): RunController {
     getState,
     subscribe,
     run: (options) => run(options),
-    scheduleAutoRun() {
+    scheduleAutoRun(options) {
       if (!autoRun) return;
       cancelPending();
+      if (options?.now) {
+        queueMicrotask(() => void run());
+        return;
+      }
       pendingTimer = setTimer(() => {
         pendingTimer = null;
         void run();

@@ -148,6 +148,8 @@ export function createEmbed(
     const channel = new MessageChannel();
     port = channel.port1;
     port.onmessage = onPortMessage;
+    // Where the browser tells (Chromium): the embed's page is gone, and its answers with it.
+    port.addEventListener('close', () => dropCalls(fail('the embed’s page went away.')));
     const edits = kept?.load();
     const connect: EmbedConnect = {
       type: 'playpen-embed:connect',

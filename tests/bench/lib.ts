@@ -26,6 +26,8 @@ declare global {
       open?(path: string): void;
       /** Missing in builds before the typing bench. */
       setAutoRun?(on: boolean): void;
+      /** Missing in builds before issue 35 (models made on first show). */
+      editorModels?(): string[];
     };
     /** Long tasks seen by watchLongTasks, on the page's clock. */
     __ppLongTasks?: { start: number; duration: number; name: string }[];

@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { chainEdit, chainProject, componentChain, componentEdit } from './projects';
 import {
@@ -16,6 +16,7 @@ import {
   watchLongTasks,
 } from './lib';
 import { servePeer } from './vue-repl/serve';
+import { vueFiles, vueMarker } from './vue-repl/drive';
 
 // Playpen against @vue/repl (the official Vue playground component, served from this machine),
 // on the same generated `.ts` projects (no JSX: @vue/repl strips types with sucrase), edits
@@ -28,44 +29,6 @@ import { servePeer } from './vue-repl/serve';
 //   no console panel: its preview proxy forwards console calls to the host by postMessage).
 // @vue/repl recompiles the active file when its code changes (store.activeFile.code, as its
 // editor sets it), then re-evaluates every module in the one same-origin iframe it reuses.
-
-interface VueRepl {
-  store: {
-    setFiles(files: Record<string, string>, main: string): Promise<void>;
-    setActive(path: string): void;
-    activeFile: { code: string };
-  };
-}
-
-type VueAction = { files: Record<string, string>; main: string; open: string } | { code: string };
-
-/** Does the action in @vue/repl's store and times it to the marker's console message. */
-async function vueMarker(page: Page, marker: string, action: VueAction) {
-  return page.evaluate(
-    async ([marker, action]) => {
-      const { store } = (window as unknown as { __vueRepl: VueRepl }).__vueRepl;
-      const start = performance.now();
-      const done = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${marker} never received`)), 60_000);
-        const onMessage = (e: MessageEvent) => {
-          const d = e.data as { action?: string; args?: unknown[] } | null;
-          if (d?.action !== 'console' || d.args?.[0] !== marker) return;
-          removeEventListener('message', onMessage);
-          clearTimeout(timer);
-          resolve(performance.now());
-        };
-        addEventListener('message', onMessage);
-      });
-      if ('files' in action) {
-        await store.setFiles(action.files, action.main);
-        store.setActive(action.open);
-      } else store.activeFile.code = action.code;
-      const end = await done;
-      return { ms: end - start, start, end };
-    },
-    [marker, action] as const,
-  );
-}
 
 interface Side {
   first: number;
@@ -113,9 +76,7 @@ test('edit → preview: Playpen and @vue/repl', async ({ page, browser }) => {
       project: Project,
       edit: (k: number) => { path: string; text: string },
     ) => {
-      const files = Object.fromEntries(
-        Object.entries(project.files).map(([p, f]) => [p, (f as { text: string }).text]),
-      );
+      const files = vueFiles(project.files);
       const pp = newSide();
       const vr = newSide();
       pp.first = (await playpenMarker(page, 'pp-bench 0', { load: project })).ms;

@@ -1,7 +1,7 @@
 import type { Project } from '../../src/protocol';
 
 /** File i of a generated chain: imports i+1 and i+2; JSX only in the `.tsx` flavour. */
-const moduleText = (i: number, n: number, stamp: number, jsx: boolean) => {
+const moduleText = (i: number, n: number, stamp: number, jsx: boolean, salt = '') => {
   const deps = [i + 1, i + 2].filter((d) => d < n);
   const imports = deps.map((d) => `import { value${d} } from './m${d}';`).join('\n');
   const value = deps.map((d) => `value${d}`).join(' + ') || '1';
@@ -10,7 +10,7 @@ const moduleText = (i: number, n: number, stamp: number, jsx: boolean) => {
   const label = jsx
     ? `export function Label${i}({ text }: { text: string }) { return <span title="${i}">{text}</span>; }`
     : `export function Label${i}({ text }: { text: string }): string { return \`<span title="${i}">\${text}</span>\`; }`;
-  return `${imports}
+  return `${salt ? `// ${salt}\n` : ''}${imports}
 export interface Item${i} { id: number; label: string }
 export const items${i}: Item${i}[] = [{ id: ${i}, label: 'module ${i}' }];
 ${label}
@@ -24,12 +24,17 @@ export type Flavour = 'tsx' | 'ts';
 /**
  * A generated project of `n` files where file i imports files i+1 and i+2 (as in
  * shared/notes/bundling.md). The entry logs the last file's `stamp`, so an edit of the last
- * file is seen in the console when the new run has evaluated every module.
+ * file is seen in the console when the new run has evaluated every module. A `salt` (a first
+ * comment line in every module) makes each file new to any cache keyed by content: a project
+ * opened for the first time, not an earlier one again.
  */
-export function chainProject(n: number, flavour: Flavour = 'tsx'): Project {
+export function chainProject(n: number, flavour: Flavour = 'tsx', salt = '', stamp = 0): Project {
   const files: Project['files'] = {};
   for (let i = 0; i < n; i++)
-    files[`src/m${i}.${flavour}`] = { kind: 'text', text: moduleText(i, n, 0, flavour === 'tsx') };
+    files[`src/m${i}.${flavour}`] = {
+      kind: 'text',
+      text: moduleText(i, n, stamp, flavour === 'tsx', salt),
+    };
   files[`src/main.${flavour}`] = {
     kind: 'text',
     text: `import { value0 } from './m0';

@@ -24,9 +24,16 @@ export async function openFile(page: Page, path: string): Promise<void> {
   await expect(page.locator('.pp-editor-tab')).toHaveText(path);
 }
 
-/** Puts the keyboard focus in the editor, as a click into its text does. */
+/**
+ * Puts the keyboard focus in the editor, as a click into its text does: at the first visible
+ * line, just right of the line numbers. Not the centre of `.view-lines`: that element is as
+ * wide as the longest line, so in a narrow editor its centre lies under the preview (the click
+ * then scrolls the editor sideways and lands outside it, and the keys that follow go nowhere).
+ */
 export async function focusEditor(page: Page): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
+  const editor = page.locator('.monaco-editor').first();
+  const margin = await editor.locator('.margin').first().boundingBox();
+  await editor.click({ position: { x: (margin?.width ?? 64) + 12, y: 10 } });
 }
 
 /** Replaces the open file's text the way a user does: select all, paste. */

@@ -197,8 +197,11 @@ test('the host drives the run’s time: pause, step back and forward, seek, play
     .poll(async () => (await hostEvents<Tick>(page, 'tick')).at(-1)!.tick)
     .toBeGreaterThan(paused.lastTick);
 
-  // Gone: every call rejects, saying so.
+  // A frame the page removed cannot answer; once destroyed, every call says so.
+  await page.locator('iframe').evaluate((frame) => frame.remove());
+  expect(await callError(page, 'getFiles')).toBe(
+    'Playpen: the embed’s frame was removed from the page.',
+  );
   await call(page, 'destroy');
-  await expect(page.locator('iframe')).toHaveCount(0);
   expect(await callError(page, 'getFiles')).toBe('Playpen: this embed was destroyed.');
 });

@@ -183,6 +183,22 @@ describe('run controller', () => {
     expect(timers).toHaveLength(2);
   });
 
+  it('runs a project just opened without the debounce, once the task is done, and only with auto-run on', async () => {
+    const { controller, timers, builds } = setup();
+    controller.scheduleAutoRun();
+    controller.scheduleAutoRun({ now: true });
+    // The pending debounce gives way; the run starts after the current task, not in it.
+    expect(timers.map((t) => t.cleared)).toEqual([true]);
+    expect(builds).toHaveLength(0);
+    await Promise.resolve();
+    expect(builds).toHaveLength(1);
+    expect(controller.getState().status).toBe('building');
+    controller.setAutoRun(false);
+    controller.scheduleAutoRun({ now: true });
+    await Promise.resolve();
+    expect(builds).toHaveLength(1);
+  });
+
   it('reports runtime errors of the current run only', async () => {
     const { controller, builds } = setup();
     const done = controller.run();

@@ -195,6 +195,29 @@ describe('createBundler().build', () => {
     expect(calls).toEqual([]);
   });
 
+  it('builds another project opened in the same worker with one esbuild build', async () => {
+    const { api, calls, builds } = countingEsbuild();
+    const bundler = createBundler({ esbuild: api });
+    await buildOk(bundler, { 'src/main.ts': 'export const x = 1;' }, 'src/main.ts');
+    calls.length = 0;
+    builds.count = 0;
+    // A project opened into the running app (a template, the Projects list): every script is
+    // new, and they compile together, not one esbuild call per file.
+    const opened: Record<string, string> = {
+      'src/main.ts': "import { v0 } from './m0';\nconsole.log(v0);",
+    };
+    for (let i = 0; i < 20; i++)
+      opened[`src/m${i}.ts`] =
+        i < 19 ? `export { v${i + 1} as v${i} } from './m${i + 1}';` : `export const v19 = 19;`;
+    // What the client sends a worker that built the last project: the files that changed.
+    const out = await bundler.build({ changes: files(opened), entry: 'src/main.ts', cdnBase: CDN });
+    const program = out.program!;
+    expect(out.diagnostics).toEqual([]);
+    expect(builds.count).toBe(1);
+    expect(calls.sort()).toEqual(Object.keys(opened).sort());
+    expect(Object.keys(program.modules)).toHaveLength(21);
+  });
+
   it('after a one-file edit compiles that file only and resolves no unchanged file again', async () => {
     const { api, calls } = countingEsbuild();
     const importers: string[] = [];
