@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   consoleLog,
+  createFromTemplate,
   getLoadedApp,
   openFile,
   pauseRun,
@@ -101,4 +102,49 @@ test('stepping forward along a diverged replay says so once, kept current', asyn
   }
   await expect(notices).toContainText('It still differed at tick 5. (Seen 5 times.)');
   await expect(consoleLog(page).getByText(/Replay diverged/)).toHaveCount(1);
+});
+
+// A click handler that awaits: React's setCount runs in a microtask after the listener. Live,
+// that microtask runs while the browser still dispatches the click (window.event is the click:
+// a discrete update, rendered in a microtask); replayed by dispatchEvent it ran after the
+// replay's task, outside the event (a default update, a scheduler timer): "Replay diverged at
+// tick 13: timers set was 1, replay 2" after Home then End (failed before).
+const AWAITING_APP = `import { useState } from 'react';
+
+async function doubled(n: number) {
+  return n * 2;
+}
+
+export default function App() {
+  const [count, setCount] = useState(1);
+  return (
+    <button type="button" onClick={() => void doubled(count).then(setCount)}>
+      count is {count}
+    </button>
+  );
+}
+`;
+
+test('a React click handler that awaits replays as it ran live', async ({ page }) => {
+  await createFromTemplate(page, 'React + TypeScript');
+  await waitForOutput(page, 'count changed');
+  await openFile(page, 'src/App.tsx');
+  await replaceEditorText(page, AWAITING_APP);
+  const button = preview(page).getByRole('button', { name: 'count is 1' });
+  await expect(button).toBeVisible({ timeout: 30_000 });
+  for (const count of [2, 4, 8]) {
+    await preview(page)
+      .getByRole('button', { name: /^count is/ })
+      .click();
+    await expect(preview(page).getByRole('button', { name: `count is ${count}` })).toBeVisible();
+  }
+  await pauseRun(page);
+  const last = await tickOf(page);
+  await timeline(page).focus();
+  await page.keyboard.press('Home');
+  await waitForPreviewAtTick(page, 0);
+  await page.keyboard.press('End');
+  await waitForPreviewAtTick(page, last);
+  await expect(preview(page).getByRole('button', { name: 'count is 8' })).toBeVisible();
+  await expect(consoleLog(page)).not.toContainText('diverged');
 });

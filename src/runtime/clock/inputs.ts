@@ -185,8 +185,11 @@ export function installInputRecorder(win: Window, gate: InputGate): void {
 
 let helperBusy = false;
 
-/** Dispatches a recorded input as a synthetic event, after restoring its target's state. */
-export function dispatchInput(win: Window, input: InputRecord): void {
+/**
+ * Dispatches a recorded input as a synthetic event, after restoring its target's state;
+ * returns the event (its microtasks see it as `window.event`: lingering-event.ts).
+ */
+export function dispatchInput(win: Window, input: InputRecord): Event {
   const doc = win.document;
   const target: EventTarget | null =
     input.target === 'window'
@@ -241,4 +244,5 @@ export function dispatchInput(win: Window, input: InputRecord): void {
     event = new Event(input.type, init as EventInit);
   }
   target.dispatchEvent(event);
+  return event;
 }

@@ -43,6 +43,7 @@ import { installWorkerLimit } from './worker-limit.ts';
 import { installVirtualClock } from './virtual-clock.ts';
 import { installVirtualMessaging } from './virtual-messaging.ts';
 import { evalInput, recordedEval } from './eval-input.ts';
+import { installLingeringEvent } from './lingering-event.ts';
 
 export interface RunLoopHost {
   /** Console calls so far (fingerprint). */
@@ -205,6 +206,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         warn: host.warn,
       });
       followVirtualEventTime(win, clock.perfNow);
+      const lingering = installLingeringEvent(win, hop, (event) => event.target === channel.port1);
       const sync = createAnimationSync(animatedDocument(win));
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
@@ -232,7 +234,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           const env = environmentOfInput(input);
           if (env) return void (changed = world.give(env));
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
-          dispatchInput(win, input);
+          lingering.hold(dispatchInput(win, input));
           // Media queries are evaluated after the resize steps, as a browser does.
           if (input.type === RESIZE_INPUT) world.resized();
         },
