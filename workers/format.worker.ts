@@ -11,6 +11,7 @@ const PLUGINS: Record<PrettierPluginName, () => Promise<Plugin>> = {
   postcss: () => import('prettier/plugins/postcss') as Promise<Plugin>,
   html: () => import('prettier/plugins/html') as Promise<Plugin>,
   markdown: () => import('prettier/plugins/markdown') as Promise<Plugin>,
+  svelte: () => import('prettier-plugin-svelte/browser') as Promise<Plugin>,
 };
 
 expose(

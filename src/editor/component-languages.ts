@@ -1,8 +1,8 @@
 /**
- * Monaco languages for single-file components (`.vue`): the markup coloured as HTML (so Emmet
+ * Monaco languages for single-file components (`.vue`, `.svelte`): the markup coloured as HTML (so Emmet
  * and the theme treat it as HTML), each `<script>` as TypeScript or JavaScript by its `lang`,
- * each `<style>` as CSS, and the template's expressions (`{{ }}`, directives' values) as
- * JavaScript. Monarch grammars, like every language Monaco ships: no TextMate engine to load.
+ * each `<style>` as CSS, and the template's expressions (Vue's `{{ }}` and directives' values,
+ * Svelte's `{…}` and blocks) as JavaScript. Monarch grammars, like every language Monaco ships: no TextMate engine to load.
  * Pure data and one registration function, so the grammar is unit-testable with Monaco's
  * tokenizer.
  */
@@ -123,6 +123,35 @@ export const vueLanguage: languages.IMonarchLanguage = {
   },
 };
 
+/** Svelte: `{expression}` in text and attributes, `{#if}` `{:else}` `{/if}` `{@html}` blocks. */
+export const svelteLanguage: languages.IMonarchLanguage = {
+  defaultToken: '',
+  tokenPostfix: '.html',
+  ignoreCase: true,
+  tokenizer: {
+    root: [
+      ...tagRules(),
+      [/\{[#:/@]\w*/, { token: 'keyword', next: '@expression', nextEmbedded: 'javascript' }],
+      [/\{/, { token: 'delimiter.bracket', next: '@expression', nextEmbedded: 'javascript' }],
+      [/[^<{]+/, ''],
+    ],
+    expression: [
+      [/\}/, { token: 'delimiter.bracket', next: '@pop', nextEmbedded: '@pop' }],
+      [/[^}]+/, ''],
+    ],
+    tag: [
+      [/\/?>/, 'delimiter', '@pop'],
+      [/\{/, { token: 'delimiter.bracket', next: '@expression', nextEmbedded: 'javascript' }],
+      [/"([^"]*)"/, 'attribute.value'],
+      [/'([^']*)'/, 'attribute.value'],
+      [/[\w\-.:|]+/, 'attribute.name'],
+      [/=/, 'delimiter'],
+      [/[ \t\r\n]+/, ''],
+    ],
+    ...blockStates(),
+  },
+};
+
 /** Brackets, comments and auto-closing in the markup (each embedded language keeps its own). */
 export const markupConfiguration: languages.LanguageConfiguration = {
   comments: { blockComment: ['<!--', '-->'] },
@@ -154,6 +183,7 @@ export const markupConfiguration: languages.LanguageConfiguration = {
 /** The component languages, each with the grammar and configuration above. */
 export const COMPONENT_LANGUAGES = [
   { id: 'vue', extensions: ['.vue'], aliases: ['Vue'], grammar: vueLanguage },
+  { id: 'svelte', extensions: ['.svelte'], aliases: ['Svelte'], grammar: svelteLanguage },
 ] as const;
 
 /** Registers the component languages with Monaco (once, from monaco-setup.ts). */

@@ -5,7 +5,14 @@
 import type { MonacoApi } from './monaco-setup';
 
 /** Monaco languages whose files get Emmet (TypeScript and JavaScript for JSX/TSX, Vue's markup). */
-export const EMMET_LANGUAGES = ['html', 'vue', 'css', 'javascript', 'typescript'] as const;
+export const EMMET_LANGUAGES = [
+  'html',
+  'vue',
+  'svelte',
+  'css',
+  'javascript',
+  'typescript',
+] as const;
 
 let loading: Promise<void> | undefined;
 
@@ -16,7 +23,7 @@ export function loadEmmet(monaco: MonacoApi): Promise<void> {
     const all = (api: MonacoApi) => api as unknown as Parameters<typeof emmetHTML>[0];
     // Components' markup is tokenized as HTML (component-languages.ts), so Emmet's HTML checks
     // hold there and stay out of their scripts and styles.
-    emmetHTML(all(monaco), ['html', 'vue']);
+    emmetHTML(all(monaco), ['html', 'vue', 'svelte']);
     emmetCSS(all(monaco), ['css']);
     // .ts and .js files share their language with .tsx and .jsx: markup only in the latter,
     // as in VS Code (emmet-monaco-es then checks that JSX may stand at the cursor).

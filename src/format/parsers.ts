@@ -1,7 +1,7 @@
 import { fileTypeOf, isBinaryPath, type EditorLanguage } from '../project/model/file-types';
 /** Prettier's plugins the app ships (each loaded on first use, in the format worker). */
 export type PrettierPluginName =
-  'babel' | 'estree' | 'typescript' | 'postcss' | 'html' | 'markdown';
+  'babel' | 'estree' | 'typescript' | 'postcss' | 'html' | 'markdown' | 'svelte';
 
 /** How Prettier formats one kind of file. */
 export interface PrettierParser {
@@ -23,6 +23,8 @@ const BY_LANGUAGE: Readonly<Partial<Record<EditorLanguage, PrettierParser>>> = {
   markdown: { parser: 'markdown', plugins: ['markdown'] },
   // Prettier's own Vue parser (in its HTML plugin): scripts in TS or JS, styles, expressions.
   vue: { parser: 'vue', plugins: ['html', 'postcss', 'typescript', ...SCRIPT] },
+  // prettier-plugin-svelte (its browser build), with Prettier's parsers for what it embeds.
+  svelte: { parser: 'svelte', plugins: ['svelte', 'postcss', 'typescript', ...SCRIPT] },
 };
 
 /** Prettier's parser for a project path, or null for files Prettier does not format here. */

@@ -38,7 +38,7 @@ export interface EmbedSettings {
   entry?: string;
   /** The file shown in the editor first; default: the entry. */
   activeFile?: string;
-  /** A template to start from (`vanilla-ts`, `react-ts`, `vue-ts`, `canvas`); default: the example. */
+  /** A template to start from (`vanilla-ts`, `react-ts`, `vue-ts`, `svelte-ts`, `canvas`); default: the example. */
   template?: string;
   /** The learner can read and run the code but not edit it (the API can still set files). */
   readOnly?: boolean;

@@ -1,7 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { TEMPLATES } from '../../src/project/templates';
-import { chainEdit, chainProject } from './projects';
+import { chainEdit, chainProject, svelteChain, svelteEdit } from './projects';
 import { EDIT_GAP_MS, editGap, playpenMarker, quantile, type Action } from './lib';
 
 // Edit → preview updated, measured from the edit (auto-run debounce excluded) to the moment
@@ -104,6 +104,15 @@ test('edit → preview updated', async ({ page }) => {
       await measure(page, `generated ${n} files`, chainProject(n), (k) => chainEdit(n, k), RUNS),
     );
   }
+  // Issue 37: `.svelte` components (the Svelte playground's REPL is not hosted here yet, see
+  // the bench README: these are Playpen's own figures, no peer ratio).
+  const svelteSizes = (process.env.PLAYPEN_BENCH_SVELTE_SIZES ?? '10,50,100')
+    .split(',')
+    .map(Number);
+  for (const n of svelteSizes.filter((s) => s > 0))
+    rows.push(
+      await measure(page, `${n} .svelte comps`, svelteChain(n), (k) => svelteEdit(n, k), RUNS),
+    );
   const react = TEMPLATES.find((t) => t.name === 'React + TypeScript')!.create();
   const appPath = Object.keys(react.files).find((p) => /App\.tsx$/.test(p))!;
   const appText = (react.files[appPath] as { text: string }).text;

@@ -111,3 +111,51 @@ export function componentChain(n: number): Project {
 export function componentEdit(n: number, stamp: number): { path: string; text: string } {
   return { path: `src/C${n - 1}.vue`, text: componentText(n - 1, n, stamp) };
 }
+
+/** Component i of a generated `.svelte` chain: as componentText, in Svelte 5 with runes. */
+const svelteText = (i: number, n: number, stamp: number) => {
+  const deps = [i + 1, i + 2].filter((d) => d < n);
+  const imports = deps.map((d) => `  import C${d} from './C${d}.svelte';`).join('\n');
+  const children = deps
+    .map((d, k) =>
+      k ? `{#if false}<C${d} depth={depth + 2} />{/if}` : `<C${d} depth={depth + 1} />`,
+    )
+    .join('\n  ');
+  const log = i === n - 1 ? `\n  console.log('pp-bench ' + ${stamp});` : '';
+  return `<script lang="ts">
+${imports}
+  interface Item${i} { id: number; label: string }
+  let { depth = 0 }: { depth?: number } = $props();
+  let items: Item${i}[] = $state([{ id: ${i}, label: 'component ${i}' }]);${log}
+</script>
+
+<section class="c${i}" title={items[0]?.label}>
+  <span>{items[0]?.label} at {depth}</span>
+  ${children}
+</section>
+
+<style>
+  .c${i} {
+    padding-left: 1px;
+  }
+</style>
+`;
+};
+
+/** A generated project of `n` `.svelte` components, each importing the next two. */
+export function svelteChain(n: number): Project {
+  const files: Project['files'] = {
+    'src/main.ts': {
+      kind: 'text',
+      text: `import { mount } from 'svelte';\nimport C0 from './C0.svelte';\nmount(C0, { target: document.body });\n`,
+    },
+  };
+  for (let i = 0; i < n; i++)
+    files[`src/C${i}.svelte`] = { kind: 'text', text: svelteText(i, n, 0) };
+  return { name: `svelte-chain-${n}`, entry: 'src/main.ts', files };
+}
+
+/** The edit of a `.svelte` chain: the deepest component with a new stamp. */
+export function svelteEdit(n: number, stamp: number): { path: string; text: string } {
+  return { path: `src/C${n - 1}.svelte`, text: svelteText(n - 1, n, stamp) };
+}

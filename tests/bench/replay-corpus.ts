@@ -179,6 +179,44 @@ watch(count, (c) => console.log('count', c, Math.random().toFixed(4)));
     },
   },
   {
+    // Svelte's effects (microtasks) and svelte/transition (Web Animations whose `finish`
+    // starts the next one and removes the element: runtime/clock/animation-finish.ts).
+    name: 'Svelte runes + transition',
+    firstTicks: 2,
+    code: `import { mount } from 'svelte';
+import App from './App.svelte';
+${mark('Svelte runes + transition')}${plainControls}mount(App, { target: document.body });`,
+    files: {
+      'src/App.svelte': `<script lang="ts">
+  import { fade, fly } from 'svelte/transition';
+  let count = $state(0);
+  let ticks = $state(0);
+  let shown = $derived(Math.floor(ticks / 6) % 2 === 0);
+  $effect(() => {
+    const id = setInterval(() => ticks++, 90);
+    return () => clearInterval(id);
+  });
+  $effect(() => console.log('count', count, Math.random().toFixed(4)));
+</script>
+
+<button onclick={() => count++}>count is {count}</button>
+<p>{ticks} ticks</p>
+{#if shown}
+  <div class="box" in:fly={{ x: 120, duration: 300 }} out:fade={{ duration: 300 }} onoutroend={() => console.log('left at', ticks)}>{ticks}</div>
+{/if}
+
+<style>
+  .box { width: 60px; height: 30px; background: tomato; color: white; }
+</style>
+`,
+    },
+    inputs: {
+      2: clickButton(/count is/, (n) => `count is ${n}`),
+      5: clickButton(/count is/, (n) => `count is ${n}`),
+      8: clickButton(/count is/, (n) => `count is ${n}`),
+    },
+  },
+  {
     name: 'typing into an input',
     firstTicks: 2,
     code: `${mark('typing into an input')}${plainControls}const input = document.createElement('input'); input.setAttribute('aria-label', 'Name');

@@ -40,6 +40,7 @@ for (const template of [
   'Vanilla TypeScript',
   'React + TypeScript',
   'Vue + TypeScript',
+  'Svelte + TypeScript',
   'Canvas animation',
 ]) {
   test(`Download project gives a zip that builds with vite build: ${template}`, async ({

@@ -3,6 +3,7 @@ import { fileAt } from '../../src/project/model/file-lookup';
 import { CompileCache } from './cache';
 import type { CompiledComponent } from './components/component-module';
 import { compileComponent, type Framework, type FrameworkCompilers } from './components/compilers';
+import { esbuildStripTypes } from './components/strip-types';
 import { compileCss, type CompiledCss } from './compile-css';
 import { compileJs, type CompiledJs, type JsSource } from './compile-js';
 import { compileJsBatch } from './compile-js-batch';
@@ -73,10 +74,13 @@ export function createCachedCompilers(
       file: ProjectFile & { kind: 'text' },
       framework: Framework,
       files: Readonly<Record<string, ProjectFile>>,
+      tsconfigRaw?: string,
     ): Promise<CompiledComponent> {
-      const cached = componentCache.get(path, framework, files);
+      const key = `${framework}\n${tsconfigRaw ?? ''}`;
+      const cached = componentCache.get(path, key, files);
       if (cached) return cached;
-      const result = await compileComponent(frameworks, framework, path, file.text, files);
+      const strip = esbuildStripTypes(esbuild, () => tsconfigRaw);
+      const result = await compileComponent(frameworks, framework, path, file.text, files, strip);
       const inputs: Record<string, ProjectFile> = { [path]: file };
       for (const read of result.ok ? result.reads : []) {
         const found = fileAt(files, read);
@@ -85,7 +89,7 @@ export function createCachedCompilers(
         inputs[read] = found;
       }
       // A failed load of the compiler is not the file's: tried again at the next build.
-      if (result.ok || !result.retry) componentCache.set(path, framework, inputs, result);
+      if (result.ok || !result.retry) componentCache.set(path, key, inputs, result);
       return result;
     },
     /** Drops the entries of files that no longer exist. */

@@ -23,6 +23,10 @@ export interface ToolVersions {
   vue: string;
   /** Vite's Vue plugin (single-file components). */
   '@vitejs/plugin-vue': string;
+  /** Svelte as the preview runs it (exact). */
+  svelte: string;
+  /** Vite's Svelte plugin (components and rune modules). */
+  '@sveltejs/vite-plugin-svelte': string;
 }
 
 export interface ProjectTraits {
@@ -32,6 +36,8 @@ export interface ProjectTraits {
   usesReact: boolean;
   /** Vue imported or `.vue` components present. */
   usesVue: boolean;
+  /** Svelte imported or `.svelte` components or rune modules present. */
+  usesSvelte: boolean;
   /** Packages the code imports. */
   packages: string[];
 }
@@ -45,7 +51,7 @@ export interface PackageJsonResult {
 }
 
 /** The packages the preview serves itself (vendor bundles): exported at the versions it ran. */
-const PROVIDED = ['react', 'react-dom', 'vue'] as const;
+const PROVIDED = ['react', 'react-dom', 'vue', 'svelte'] as const;
 type Provided = (typeof PROVIDED)[number];
 const isProvided = (name: string): name is Provided =>
   (PROVIDED as readonly string[]).includes(name);
@@ -62,6 +68,8 @@ export function projectTraits(project: Project): ProjectTraits {
       packages.some((p) => p === 'react' || p === 'react-dom') ||
       scripts.some((t) => t.loader === 'tsx' || t.loader === 'jsx'),
     usesVue: packages.includes('vue') || paths.some((p) => componentFramework(p) === 'vue'),
+    usesSvelte:
+      packages.includes('svelte') || paths.some((p) => componentFramework(p) === 'svelte'),
     packages,
   };
 }
@@ -130,9 +138,10 @@ export function buildPackageJson(
   const wanted = new Set(traits.packages);
   if (traits.usesReact) wanted.add('react').add('react-dom');
   if (traits.usesVue) wanted.add('vue');
+  if (traits.usesSvelte) wanted.add('svelte');
   for (const name of [...wanted].sort()) {
     if (isProvided(name)) {
-      // The preview always runs Playpen's React and Vue, whatever the project declares.
+      // The preview always runs Playpen's React, Vue and Svelte, whatever the project declares.
       deps[name] = versions[name];
       delete devDeps[name];
     } else if (!(name in deps) && !(name in devDeps)) {
@@ -145,6 +154,7 @@ export function buildPackageJson(
   const tools: (keyof ToolVersions)[] = ['vite'];
   if (traits.usesReact) tools.push('@vitejs/plugin-react');
   if (traits.usesVue) tools.push('@vitejs/plugin-vue');
+  if (traits.usesSvelte) tools.push('@sveltejs/vite-plugin-svelte');
   if (traits.usesTs) tools.push('typescript');
   for (const tool of tools)
     if (!(tool in deps) && !(tool in devDeps)) devDeps[tool] = versions[tool];

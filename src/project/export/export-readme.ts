@@ -38,6 +38,10 @@ export function exportReadme(
 
 /** ` (React)`, ` (Vue)`: what the entry runs, for the README's line about it. */
 const frameworks = (traits: ProjectTraits): string => {
-  const names = [traits.usesReact && 'React', traits.usesVue && 'Vue'].filter(Boolean);
+  const names = [
+    traits.usesReact && 'React',
+    traits.usesVue && 'Vue',
+    traits.usesSvelte && 'Svelte',
+  ].filter(Boolean);
   return names.length ? ` (${names.join(', ')})` : '';
 };

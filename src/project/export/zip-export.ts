@@ -89,17 +89,24 @@ export function exportProjectZip(project: Project, opts: ExportOptions): Exporte
 }
 
 /** Each framework's Vite plugin: its import and its call in `plugins`. */
-const PLUGINS: { uses: (t: ProjectTraits) => boolean; from: string; name: string }[] = [
-  { uses: (t) => t.usesReact, from: '@vitejs/plugin-react', name: 'react' },
-  { uses: (t) => t.usesVue, from: '@vitejs/plugin-vue', name: 'vue' },
-];
+const PLUGINS: { uses: (t: ProjectTraits) => boolean; from: string; name: string; named?: true }[] =
+  [
+    { uses: (t) => t.usesReact, from: '@vitejs/plugin-react', name: 'react' },
+    { uses: (t) => t.usesVue, from: '@vitejs/plugin-vue', name: 'vue' },
+    {
+      uses: (t) => t.usesSvelte,
+      from: '@sveltejs/vite-plugin-svelte',
+      name: 'svelte',
+      named: true,
+    },
+  ];
 
 function viteConfig(traits: ProjectTraits): string {
   const used = PLUGINS.filter((p) => p.uses(traits));
   if (!used.length)
     return `import { defineConfig } from 'vite';\n\nexport default defineConfig({});\n`;
   return `import { defineConfig } from 'vite';
-${used.map((p) => `import ${p.name} from '${p.from}';`).join('\n')}
+${used.map((p) => `import ${p.named ? `{ ${p.name} }` : p.name} from '${p.from}';`).join('\n')}
 
 export default defineConfig({
   plugins: [${used.map((p) => `${p.name}()`).join(', ')}],

@@ -6,11 +6,21 @@
 import { extname } from './paths';
 
 /** How the bundler makes a module of a file: one file each in workers/bundler/loaders/. */
-export type FileLoader = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'css' | 'asset' | 'text' | 'vue';
+export type FileLoader =
+  'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'css' | 'asset' | 'text' | 'vue' | 'svelte';
 
 /** Monaco language ids this app registers (see src/editor/monaco-setup.ts). */
 export type EditorLanguage =
-  'typescript' | 'javascript' | 'css' | 'html' | 'json' | 'markdown' | 'xml' | 'vue' | 'plaintext';
+  | 'typescript'
+  | 'javascript'
+  | 'css'
+  | 'html'
+  | 'json'
+  | 'markdown'
+  | 'xml'
+  | 'vue'
+  | 'svelte'
+  | 'plaintext';
 
 /** The tree's picture of a file (src/files/file-icons.tsx draws each). */
 export type FileIcon = 'code' | 'component' | 'data' | 'style' | 'page' | 'text' | 'image' | 'font';
@@ -65,7 +75,7 @@ const asset = (mime: string, icon?: FileIcon, compressed = false): FileType => (
  * A single-file component: compiled by its framework's compiler in the bundler worker (loaded
  * only when a project has one), imported with its extension written, as Vite requires.
  */
-const component = (loader: 'vue', ambient: string): FileType => ({
+const component = (loader: 'vue' | 'svelte', ambient: string): FileType => ({
   loader,
   mime: `text/x-${loader}`,
   language: loader,
@@ -112,6 +122,13 @@ export const FILE_TYPES: Readonly<Record<string, FileType>> = {
     'vue',
     "import type { DefineComponent } from 'vue'; const component: DefineComponent<{}, {}, any>; export default component;",
   ),
+  '.svelte': component(
+    'svelte',
+    "import type { Component } from 'svelte'; const component: Component<any>; export default component;",
+  ),
+  // Svelte's runes in plain modules: compiled by Svelte's compiler after their types are gone.
+  '.svelte.ts': { ...script('ts', 'typescript', false), loader: 'svelte' },
+  '.svelte.js': { ...script('js', 'javascript', false), loader: 'svelte' },
   '.png': asset('image/png', 'image', true),
   '.jpg': asset('image/jpeg', 'image', true),
   '.jpeg': asset('image/jpeg', 'image', true),
@@ -181,13 +198,21 @@ export const fileTypeOf = (path: string): FileType => {
 /** The loaders that evaluate a file as a program module (so it can be the run's entry). */
 const SCRIPT_LOADERS: ReadonlySet<FileLoader> = new Set(['ts', 'tsx', 'js', 'jsx']);
 
-/** Code the bundler runs: it may be the entry and the TS service reads it. */
-export const isScriptPath = (path: string): boolean => SCRIPT_LOADERS.has(fileTypeOf(path).loader);
+/**
+ * Code the bundler runs: it may be the entry and the TS service reads it. A `.svelte.ts` module
+ * is one too: Svelte's compiler adds the runes' code, what the user writes is plain TypeScript.
+ */
+export const isScriptPath = (path: string): boolean => {
+  const type = fileTypeOf(path);
+  return (
+    SCRIPT_LOADERS.has(type.loader) || (type.loader === 'svelte' && type.language !== 'svelte')
+  );
+};
 
-/** The framework a component file is compiled by, if any. */
-export const componentFramework = (path: string): 'vue' | undefined => {
+/** The framework a component file or rune module is compiled by, if any. */
+export const componentFramework = (path: string): 'vue' | 'svelte' | undefined => {
   const { loader } = fileTypeOf(path);
-  return loader === 'vue' ? loader : undefined;
+  return loader === 'vue' || loader === 'svelte' ? loader : undefined;
 };
 
 /** Files whose imports the program follows: scripts and components (exports scan them). */

@@ -3,6 +3,7 @@ import { createCanvas } from './canvas';
 import { createExample } from './example';
 import { createReact } from './react';
 import { createVanilla } from './vanilla';
+import { createSvelte } from './svelte';
 import { createVue } from './vue';
 
 export interface Template {
@@ -34,6 +35,12 @@ export const TEMPLATES: readonly Template[] = [
     name: 'Vue + TypeScript',
     description: 'Vue 3 single-file components: a counter, a timer and a transition.',
     create: createVue,
+  },
+  {
+    id: 'svelte-ts',
+    name: 'Svelte + TypeScript',
+    description: 'Svelte 5 components with runes: a counter, a timer and a transition.',
+    create: createSvelte,
   },
   {
     id: 'canvas',

@@ -52,14 +52,21 @@ const targetOf = (animation: SyncedAnimation) =>
   ((animation.effect as { target?: TouchedNode | null } | null)?.target ??
     null) as TouchedNode | null;
 
-export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
+/**
+ * `placed` hears each placement of an animation the program made (not an environmental one):
+ * animation-finish.ts schedules its end from it.
+ */
+export function createAnimationSync(
+  doc: AnimatedDocument,
+  placed?: (animation: SyncedAnimation, at: number, time: number, rate: number) => void,
+): AnimationSync {
   /**
    * Each animation's placement. Its time is computed from a base (its birth, a seek the program
    * made, a playbackRate change), never from the currentTime read back: Chromium stores it in
    * seconds, so a read-back is off by rounding, and summing those would make the time depend
    * on how many syncs came between (a replay syncs at other moments than the live run).
    */
-  const placed = new WeakMap<SyncedAnimation, Placement>();
+  const placements = new WeakMap<SyncedAnimation, Placement>();
   let known: SyncedAnimation[] = [];
   /** Started by the real pointer or focus (environment.ts): driven, but not fingerprinted. */
   const environmental = new WeakSet<SyncedAnimation>();
@@ -67,7 +74,7 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
     try {
       // Cancelled (a removed class, a finished transition): pause() would start it again.
       if (animation.playState === 'idle') return;
-      const last = placed.get(animation);
+      const last = placements.get(animation);
       const rate = animation.playbackRate;
       let base = { at, time: 0 };
       if (last) {
@@ -81,7 +88,14 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
       const time = base.time + (at - base.at) * rate;
       if (animation.playState !== 'paused') animation.pause();
       animation.currentTime = time;
-      placed.set(animation, { base, rate, at, time, read: Number(animation.currentTime ?? time) });
+      placements.set(animation, {
+        base,
+        rate,
+        at,
+        time,
+        read: Number(animation.currentTime ?? time),
+      });
+      if (!environmental.has(animation)) placed?.(animation, at, time, rate);
     } catch {
       // An animation the page cancelled meanwhile: nothing to sync.
     }
@@ -96,7 +110,7 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
     // would start it on real time after the tick.
     doc.flushStyle?.();
     known = doc.getAnimations();
-    for (const animation of known) if (!placed.has(animation)) place(animation, at);
+    for (const animation of known) if (!placements.has(animation)) place(animation, at);
     return known.filter((animation) => !environmental.has(animation));
   };
   const environment = (touched: readonly TouchedNode[]) => {
@@ -104,7 +118,7 @@ export function createAnimationSync(doc: AnimatedDocument): AnimationSync {
     // The pointer's or focus's new state is set: a flush starts the transitions it causes.
     doc.flushStyle?.();
     for (const animation of doc.getAnimations()) {
-      if (placed.has(animation) || animation.playState === 'idle') continue;
+      if (placements.has(animation) || animation.playState === 'idle') continue;
       if (touches(targetOf(animation), touched)) environmental.add(animation);
     }
   };

@@ -22,6 +22,7 @@ import {
   type SyncedAnimation,
 } from './animations.ts';
 import { watchEnvironment } from './environment.ts';
+import { installAnimationFinish } from './animation-finish.ts';
 import { followVirtualEventTime, followVirtualTimeline } from './document-timeline.ts';
 import { createSceneReader } from './scene.ts';
 import {
@@ -207,7 +208,11 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       });
       followVirtualEventTime(win, clock.perfNow);
       const lingering = installLingeringEvent(win, hop, (event) => event.target === channel.port1);
-      const sync = createAnimationSync(animatedDocument(win));
+      // Animations finish as ticks of their own at their virtual ends (animation-finish.ts).
+      const finishes = installAnimationFinish(win, clock.schedule, clock.perfNow);
+      const sync = createAnimationSync(animatedDocument(win), (animation, at, time, rate) =>
+        finishes(animation as Animation, at, time, rate),
+      );
       animationSync = sync;
       let animations: SyncedAnimation[] = [];
       const readScene = createSceneReader(win, () =>

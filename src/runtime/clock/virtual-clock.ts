@@ -48,6 +48,12 @@ export interface VirtualClock {
   pending(): number;
   /** Timers created so far (part of the fingerprint). */
   created(): number;
+  /**
+   * Runs `fn` as a tick of its own at virtual performance time `perfAt` (now, if that has
+   * passed), labelled `label`: the runtime's own work at a virtual moment (an animation's end),
+   * not a program timer, so not counted. Returns its cancel.
+   */
+  schedule(perfAt: number, label: string, fn: () => void): () => void;
 }
 
 interface HeapTimer {
@@ -182,13 +188,16 @@ export function installVirtualClock(
   }
 
   const peekTimer = () => clock.timerHeap?.peek();
+  /** The runtime's own scheduled ticks (`schedule`), by timer id: their labels. */
+  const scheduled = new Map<number, string>();
   return {
     now: () => clock.now,
     perfNow: () => clock.now - start,
     peek() {
       const t = peekTimer();
       if (!t) return null;
-      const label = t.id === frameTimer ? 'frame' : `${t.type ?? 'Timeout'}#${t.id}`;
+      const label =
+        t.id === frameTimer ? 'frame' : (scheduled.get(t.id) ?? `${t.type ?? 'Timeout'}#${t.id}`);
       return { at: t.callAt, label };
     },
     runNext() {
@@ -204,5 +213,24 @@ export function installVirtualClock(
     },
     pending: () => clock.timerHeap?.timers.length ?? 0,
     created: () => created,
+    schedule(perfAt, label, fn) {
+      const delay = Math.max(0, perfAt - (clock.now - start));
+      const id = Number(
+        clock.setTimeout(() => {
+          scheduled.delete(id);
+          if (guard) guard(fn);
+          else
+            try {
+              fn();
+            } catch (error) {
+              options.reportError(error);
+            }
+        }, delay),
+      );
+      scheduled.set(id, label);
+      return () => {
+        if (scheduled.delete(id)) clock.clearTimeout(id);
+      };
+    },
   };
 }

@@ -40,7 +40,8 @@ describe('the project an SDK embed starts from', () => {
   it('refuses what it cannot open, saying what to change', () => {
     expect(projectFromSettings({ template: 'angular' })).toEqual({
       ok: false,
-      error: 'Unknown template "angular": use one of vanilla-ts, react-ts, vue-ts, canvas.',
+      error:
+        'Unknown template "angular": use one of vanilla-ts, react-ts, vue-ts, svelte-ts, canvas.',
     });
     const twoScripts = projectFromSettings({ files: { 'a.ts': '', 'b.ts': '' } });
     expect(twoScripts).toEqual({

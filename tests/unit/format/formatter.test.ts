@@ -12,6 +12,7 @@ const formatter = createFormatter({
   loadPrettier: () => import('prettier/standalone'),
   loadPlugin: async (name) => {
     loaded.push(name);
+    if (name === 'svelte') return (await import('prettier-plugin-svelte/browser')) as Plugin;
     return (await import(`prettier/plugins/${name}`)) as Plugin;
   },
   parseYaml: (text) => Promise.resolve(parse(text)),
@@ -74,6 +75,37 @@ const count = ref<number>(0);
 button {
   color: red;
 }
+</style>
+`,
+    });
+  });
+
+  it('formats a Svelte component with prettier-plugin-svelte: TypeScript, markup, style', async () => {
+    const result = await format({
+      path: 'src/App.svelte',
+      text: `<script lang="ts">
+let count:number=$state(0)
+</script>
+<button onclick={()=>count++}>clicks: {count+1}</button>
+{#if count>2}<p>many</p>{/if}
+<style>
+button{color:red}
+</style>
+`,
+    });
+    expect(result).toEqual({
+      ok: true,
+      text: `<script lang="ts">
+  let count: number = $state(0);
+</script>
+
+<button onclick={() => count++}>clicks: {count + 1}</button>
+{#if count > 2}<p>many</p>{/if}
+
+<style>
+  button {
+    color: red;
+  }
 </style>
 `,
     });

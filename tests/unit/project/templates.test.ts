@@ -65,6 +65,7 @@ describe('templates', () => {
       'Vanilla TypeScript',
       'React + TypeScript',
       'Vue + TypeScript',
+      'Svelte + TypeScript',
       'Canvas animation',
     ]);
     expect(new Set(TEMPLATES.map((t) => t.id)).size).toBe(TEMPLATES.length);
@@ -90,7 +91,7 @@ describe('templates', () => {
           `<script type="module" src="/${project.entry}"></script>`,
         );
         const entry = project.files[project.entry];
-        expect(entry?.kind === 'text' && entry.text).toMatch(/from '\.\/\w+(\.vue)?'/);
+        expect(entry?.kind === 'text' && entry.text).toMatch(/from '\.\/\w+(\.vue|\.svelte)?'/);
         expect(paths.some((p) => p.endsWith('.css'))).toBe(true);
       });
 

@@ -78,7 +78,13 @@ export const loadComponent =
   async (path, file, _type, lc) => {
     const at = lc.scope();
     if (file.kind !== 'text') return emptyModule(file, at, true);
-    const compiled = await lc.compile.component(path, file, framework, lc.ctx.files);
+    const compiled = await lc.compile.component(
+      path,
+      file,
+      framework,
+      lc.ctx.files,
+      lc.tsconfigRaw,
+    );
     lc.checkStale();
     if (!compiled.ok) {
       const out = emptyModule(file, at, true);

@@ -22,6 +22,7 @@ const LOADERS: Record<FileLoader, Loader> = {
   css: loadCss,
   asset: loadAsset,
   vue: loadComponent('vue'),
+  svelte: loadComponent('svelte'),
 };
 
 /** One project file's module(s): a binary file is an asset whatever its name says. */

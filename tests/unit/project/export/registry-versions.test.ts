@@ -105,6 +105,8 @@ describe('pinned export', () => {
     typescript: '5.9.3',
     vue: '3.5.45',
     '@vitejs/plugin-vue': '6.0.11',
+    svelte: '5.57.3',
+    '@sveltejs/vite-plugin-svelte': '7.3.1',
   };
   const read = (bytes: Uint8Array, path: string) =>
     new TextDecoder().decode(unzipSync(bytes)[`pins/${path}`]);

@@ -20,6 +20,8 @@ const versions = {
   typescript: '5.9.3',
   vue: '3.5.45',
   '@vitejs/plugin-vue': '6.0.11',
+  svelte: '5.57.3',
+  '@sveltejs/vite-plugin-svelte': '7.3.1',
 };
 const text = (t: string): ProjectFile => ({ kind: 'text', text: t });
 const enc = (t: string) => new TextEncoder().encode(t);
@@ -123,6 +125,18 @@ describe('exportProjectZip', () => {
     expect(new TextDecoder().decode(files.get('README.md'))).toContain('(Vue)');
   });
 
+  it('pins Svelte to the shipped version and adds its Vite plugin (a named export)', () => {
+    const project = TEMPLATES.find((t) => t.id === 'svelte-ts')!.create();
+    project.files['src/lib/state.svelte.ts'] = text('export const store = $state({ n: 0 });\n');
+    const files = exportFiles(project, versions);
+    const pkg = pkgOf(files);
+    expect(pkg.dependencies).toEqual({ svelte: '5.57.3' });
+    expect(pkg.devDependencies).toMatchObject({ '@sveltejs/vite-plugin-svelte': '^7.0.0' });
+    const config = new TextDecoder().decode(files.get('vite.config.js'));
+    expect(config).toContain("import { svelte } from '@sveltejs/vite-plugin-svelte';");
+    expect(config).toContain('plugins: [svelte()]');
+  });
+
   it('takes versions from the project package.json, then the registry’s, else writes "latest" and says so', () => {
     const project: Project = {
       name: 'deps',
@@ -138,6 +152,7 @@ describe('exportProjectZip', () => {
       usesTs: false,
       usesReact: false,
       usesVue: false,
+      usesSvelte: false,
       packages: ['nanoid', 'zod'],
     });
     const result = buildPackageJson(project, traits, versions);

@@ -53,7 +53,7 @@ describe('file types', () => {
       expect.arrayContaining(['.css', '.json', '.png', '.bmp', '.ogg', '.vue']),
     );
     // Components are typed as their framework's components (checked with their loaders).
-    const assets = declared.filter((ext) => !['.css', '.json', '.vue'].includes(ext));
+    const assets = declared.filter((ext) => !['.css', '.json', '.vue', '.svelte'].includes(ext));
     const files: Record<string, ProjectFile> = {
       'main.ts': text(
         assets.map((ext, i) => `import a${i} from './a${ext}';`).join('\n') +
@@ -153,6 +153,25 @@ describe('component files', () => {
     expect(RESOLVE_EXTENSIONS).not.toContain('.vue');
     expect(ASSET_DECLARATIONS).toContain(
       "declare module '*.vue' { import type { DefineComponent } from 'vue';",
+    );
+  });
+});
+
+describe('Svelte files', () => {
+  it('a .svelte file is a component; a .svelte.ts or .svelte.js file is a script Svelte compiles', () => {
+    expect(fileTypeOf('src/App.svelte')).toMatchObject({ loader: 'svelte', language: 'svelte' });
+    expect(isScriptPath('src/App.svelte')).toBe(false);
+    expect(hasImports('src/App.svelte')).toBe(true);
+    for (const path of ['src/state.svelte.ts', 'src/State.Svelte.JS']) {
+      expect(componentFramework(path), path).toBe('svelte');
+      // A rune module is a module like any: it may be the entry, the editor checks its types.
+      expect(isScriptPath(path), path).toBe(true);
+    }
+    expect(languageForPath('src/state.svelte.ts')).toBe('typescript');
+    // A plain `.ts` named like one is not: `svelte.ts` alone, `a.svelte.d.ts` aside.
+    expect(componentFramework('src/svelte.ts')).toBeUndefined();
+    expect(ASSET_DECLARATIONS).toContain(
+      "declare module '*.svelte' { import type { Component } from 'svelte';",
     );
   });
 });

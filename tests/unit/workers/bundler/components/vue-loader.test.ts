@@ -70,6 +70,7 @@ const bundlerWithVue = () => {
         loads.vue++;
         return vueCompiler;
       },
+      svelte: () => Promise.reject(new Error('not in this test')),
     },
   });
   return { bundler, loads, esbuild };
@@ -244,7 +245,10 @@ import Missing from './Missing.vue';
     const bundler = createBundler({
       esbuild: countingEsbuild().api,
       guardLoops: true,
-      frameworks: { vue: async () => vueCompiler },
+      frameworks: {
+        vue: async () => vueCompiler,
+        svelte: () => Promise.reject(new Error('not in this test')),
+      },
     });
     const app = `<script setup>
 let n = 0;
