@@ -289,3 +289,45 @@ test('a shared run with logpoints opens with the same hits', async ({ page, cont
   await expect(logpoint(other, 'src/main.ts:10')).toContainText('120 hits', { timeout: 60_000 });
   await expect(afterLine(other)).toContainText('ball.x = 17 · hit 1 of 120');
 });
+
+// Components (issue 37): a logpoint in a .svelte or .vue file lands on the component's own line,
+// through the compiler's and esbuild's maps.
+test('a logpoint in a Svelte component lists each run of its effect, and Go to tick seeks there', async ({
+  page,
+}) => {
+  await createFromTemplate(page, 'Svelte + TypeScript');
+  // The first component build loads Svelte's compiler in the worker: a load, not a timing.
+  const button = (n: number) => preview(page).getByRole('button', { name: `count is ${n}` });
+  await expect(button(0)).toBeVisible({ timeout: 60_000 });
+  for (let n = 0; n < 3; n++) {
+    await button(n).click();
+    await expect(button(n + 1)).toBeVisible();
+  }
+  await pauseRun(page);
+  await openFile(page, 'src/lib/Counter.svelte');
+  // Line 6 logs in the $effect: once as the component mounts, then once per click.
+  await addLogpoint(page, 6, 'count');
+  await expect(logpoint(page, 'src/lib/Counter.svelte:6')).toContainText('4 hits', {
+    timeout: 60_000,
+  });
+  const hits = panel(page).getByRole('list', { name: 'Hits of src/lib/Counter.svelte:6' });
+  await expect(hits.getByRole('listitem').first()).toContainText('Go to tick 0');
+  await hits.getByRole('listitem').first().getByRole('button').first().click();
+  await expect(button(0)).toBeVisible();
+});
+
+test('a logpoint in a Vue component lands on its script setup line', async ({ page }) => {
+  await createFromTemplate(page, 'Vue + TypeScript');
+  await expect(preview(page).getByRole('button', { name: 'count is 0' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await pauseRun(page);
+  await openFile(page, 'src/components/Counter.vue');
+  // Line 7 (the watch) runs once, as the component is set up. (A ref's value is a getter,
+  // which logpoints do not call: the expression reads the ref itself.)
+  await addLogpoint(page, 7, 'count');
+  await expect(logpoint(page, 'src/components/Counter.vue:7')).toContainText('1 hit', {
+    timeout: 60_000,
+  });
+  await expect(afterLine(page)).toContainText('· hit 1 of 1');
+});
