@@ -1,8 +1,9 @@
-import { RotateCcw, RotateCw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Button } from 'react-aria-components';
 import type { Session } from './session';
 import { useStore } from '../ui/useStore';
 import { LiveRunStatus } from '../run/RunStatus';
+import { RunButton } from '../run/RunButton';
 import { OpenInPlaypenLink } from './OpenInPlaypenLink';
 import { sameFiles } from '../embed/embed-project';
 import type { Project } from '../protocol';
@@ -28,13 +29,7 @@ export function EmbedHeader({ session, name }: { session: Session; name: string 
   return (
     <header className="pp-toolbar pp-embed-header">
       <span className="pp-logo pp-embed-name">{name}</span>
-      <Button
-        className="pp-button pp-button--primary"
-        onPress={() => void session.controller.run()}
-      >
-        <RotateCw size={16} aria-hidden="true" />
-        Run
-      </Button>
+      <RunButton controller={session.controller} />
       <LiveRunStatus controller={session.controller} />
       {initial && <ResetButton session={session} initial={initial} />}
       <OpenInPlaypenLink store={session.project} />

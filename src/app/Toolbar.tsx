@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { RotateCw } from 'lucide-react';
-import { Button, Switch, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { Switch } from 'react-aria-components';
 import type { Session } from './session';
 import type { LayoutPlan, OverflowItem } from '../ui/layout';
 import { useStore } from '../ui/useStore';
@@ -11,13 +10,11 @@ import { ShareButton } from '../share/ShareButton';
 import { ProjectsButton } from '../saved-projects/ProjectsButton';
 import { SettingsButton } from '../settings/SettingsButton';
 import { RunControls, SpeedControl } from '../run/RunControls';
+import { RunButton } from '../run/RunButton';
 import { ProjectName } from './ProjectName';
 import { MoreMenu } from './MoreMenu';
 import { ProblemCountsButton } from '../problems/ProblemCountsButton';
 import { AfterEditor } from './AfterEditor';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const RUN_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 
 function AutoRunSwitch({ session }: { session: Session }) {
   const autoRun = useStore(session.settings, (s) => s.autoRun);
@@ -99,16 +96,7 @@ function ToolbarControls({ session, plan, readOnly }: ToolbarProps) {
       {inline('new-project')}
       {inline('projects')}
       {inline('download')}
-      <TooltipTrigger delay={400}>
-        <Button
-          className="pp-button pp-button--primary"
-          onPress={() => void session.controller.run()}
-        >
-          <RotateCw size={16} aria-hidden="true" />
-          Run
-        </Button>
-        <Tooltip className="pp-tooltip">Build and restart ({RUN_SHORTCUT})</Tooltip>
-      </TooltipTrigger>
+      <RunButton controller={session.controller} />
       {inline('auto-run')}
       {plan.transport === 'toolbar' && <RunControls timeline={session.timeline} />}
       {plan.speed === 'toolbar' && items.speed}

@@ -25,6 +25,7 @@ import { createFormatClient } from '../format/format-client';
 import { createSessionPackageTypes } from './package-types';
 import { safeLocalStorage, safeSessionStorage } from '../ui/safe-storage';
 import { createRunSharing } from './run-sharing';
+import { createHotSwap } from '../run/hot-swap';
 import { createProblemsStore } from '../problems/problems-store';
 import { followRuns } from '../problems/follow-runs';
 import { editorFirstPaint, openLanguageWorkersAfterFirstRun } from './first-run-gates';
@@ -107,7 +108,10 @@ export function createSession(startup: Startup = PLAIN_START): Session {
   let parked: ParkedPreviews | null = null;
   // A run started before the preview pane mounted waits here.
   let pending: { program: Program; run: RunInfo } | null = null;
-  let current: { program: Program; run: RunInfo } | null = null;
+  /** The current run, and which load of the project it ran (a hot swap stays in one project). */
+  let current: { program: Program; run: RunInfo; loads: number } | null = null;
+  /** The project load the build on its way was made from. */
+  let buildingLoads = project.getState().loads;
   let controller: RunController | null = null;
   const previewOutput = new Set<(message: RuntimeMessage) => void>();
   const runSharing = createRunSharing({
@@ -132,10 +136,20 @@ export function createSession(startup: Startup = PLAIN_START): Session {
     },
   });
 
+  // An edit while paused lands the new code at the same moment (docs/architecture.md, "Edit the past").
+  const hotSwap = createHotSwap({
+    timeline,
+    current: () => current,
+    enabled: () => settings.getState().keepPlaceOnEdit,
+  });
+
   controller = createRunController({
     build: (request) => bundler.build(request),
-    getProject: () => runSharing.building(project.getState().project),
-    takeRecording: () => runSharing.takeRecording(),
+    getProject: () => {
+      buildingLoads = project.getState().loads;
+      return runSharing.building(project.getState().project);
+    },
+    takeRecording: (fresh) => runSharing.takeRecording() ?? hotSwap.take(fresh, buildingLoads),
     // Saved before code runs, but a storage that never answers must not hold the run. A
     // project just opened holds nothing typed (its template, record, link or files are where it
     // came from): its run goes ahead while it is saved.
@@ -146,8 +160,8 @@ export function createSession(startup: Startup = PLAIN_START): Session {
       if (host) void host.start(program, run);
       else pending = { program, run };
       consoleStore.setProgram(program);
-      current = { program, run };
-      timeline.startRun(run, run.startTime, runSharing.started(run));
+      current = { program, run, loads: buildingLoads };
+      timeline.startRun(run, run.startTime, runSharing.started(run) ?? hotSwap.started(run));
     },
     stopPreview: () => {
       timeline.stop();

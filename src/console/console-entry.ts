@@ -33,7 +33,15 @@ export type NewEntry =
       tick?: number;
     }
   | { kind: 'diagnostic'; diagnostic: Diagnostic }
-  | { kind: 'notice'; text: string };
+  | {
+      kind: 'notice';
+      text: string;
+      /**
+       * A notice kept current: another notice with the same key replaces it, and moves to the
+       * end (a replay's divergence, told once per diverged path, not at every step).
+       */
+      key?: string;
+    };
 
 interface EntryMeta {
   /** Unique and increasing within a store (React key). */

@@ -151,6 +151,11 @@ export function createConsoleStore(opts: ConsoleStoreOptions = {}): ConsoleStore
   };
 
   const push = (entry: NewEntry) => {
+    if (entry.kind === 'notice' && entry.key !== undefined) {
+      const key = entry.key;
+      const at = items.findIndex((e) => e.kind === 'notice' && e.key === key);
+      if (at >= 0) items.splice(at, 1);
+    }
     const sig = collapse ? signature(entry) : null;
     const last = items[items.length - 1];
     if (sig !== null && sig === lastSig && last && last.depth === groups.length) {

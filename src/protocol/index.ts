@@ -146,6 +146,11 @@ export interface InputRecord {
   target: 'window' | 'document' | 'element';
   /** Child-element indices from <html> down to the target. */
   path: number[];
+  /**
+   * The target element's local name (`button`): a hot swap delivers the input only to an
+   * element of that kind at `path` (absent in recordings made before it was recorded).
+   */
+  node?: string;
   /** Event init values (coordinates, key, buttons, modifiers…); primitives only. */
   init: Record<string, string | number | boolean | null>;
   /** Target state to restore before dispatching: value, checked, selection, scroll offsets. */
@@ -198,6 +203,16 @@ export interface LoopState {
    * this tick was left (sent before the input's tick runs, so its output comes after).
    */
   forked?: number;
+  /** Set once, in the report of a hot swap's landing (ReplayTarget.swap): how it went. */
+  swap?: SwapLanded;
+}
+
+/** How a hot swap went, as the preview reports it when it lands. */
+export interface SwapLanded {
+  /** Indices into `SwapTarget.inputs` of the inputs not delivered (target gone, never requested). */
+  missed: number[];
+  /** The new code threw where the old run had not: the swap stopped after this tick. */
+  threw?: { tick: number; now: number };
 }
 
 // ---------------------------------------------------------------------------

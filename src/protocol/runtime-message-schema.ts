@@ -193,6 +193,9 @@ const consoleBatch = z.object({
   entries: z.array(z.object(consoleCall)).max(MAX_BATCH_ENTRIES),
 });
 
+/** Most missed inputs a swap's report names (a run link holds at most 200,000 inputs). */
+const MAX_SWAP_MISSED = 200_000;
+
 const prim = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
 /** One recorded input (also what a shared run's link carries: untrusted alike). */
 export const inputRecord = z.object({
@@ -202,6 +205,7 @@ export const inputRecord = z.object({
   ctor: z.string().max(40),
   target: z.enum(['window', 'document', 'element']),
   path: z.array(z.number().int().nonnegative()).max(1000),
+  node: z.string().max(40).optional(),
   init: z.record(z.string().max(40), prim),
   state: z.record(z.string().max(40), z.union([prim, z.string().max(1_000_000)])).optional(),
 });
@@ -242,6 +246,12 @@ const ticksMessage = z.object({
     now: z.number(),
     nextDue: z.number().nullable(),
     forked: z.number().int().nonnegative().optional(),
+    swap: z
+      .object({
+        missed: z.array(z.number().int().nonnegative()).max(MAX_SWAP_MISSED),
+        threw: z.object({ tick: z.number().int().nonnegative(), now: z.number() }).optional(),
+      })
+      .optional(),
   }),
 });
 

@@ -26,6 +26,39 @@ export interface ReplayTarget {
    * get them where the frame's own differ (CSS cannot; the host is told, see TickRecord).
    */
   environment?: RunEnvironment;
+  /**
+   * A hot swap (docs/architecture.md, "Edit the past"): a new program is given an old run's
+   * inputs by virtual time and lands at the old run's moment. Then `tick` is where the old run
+   * was and `inputs` is unused.
+   */
+  swap?: SwapTarget;
+}
+
+/** What a hot swap replays: the old run's inputs by virtual time, up to its moment. */
+export interface SwapTarget {
+  /** Virtual time to land at (ms since epoch): the moment the old run was paused at. */
+  until: number;
+  /** Ticks the old run had run at exactly `until` (it may rest between two ticks of one moment). */
+  untilCount: number;
+  /**
+   * The old run's inputs up to its moment, in its order, each with the number of its ticks that
+   * ran at the input's virtual time before it.
+   */
+  inputs: SwapInput[];
+  /**
+   * Fetch responses the old run got after its moment: not delivered by the swap, they answer
+   * the new code's calls by request once the run goes on.
+   */
+  later: InputRecord[];
+  /** Virtual times of the old run's uncaught errors up to `until`: the new code throwing more stops the swap. */
+  errorsAt: number[];
+}
+
+/** An old run's input as a hot swap delivers it. */
+export interface SwapInput {
+  input: InputRecord;
+  /** Ticks of the old run at `input.now` before it: at that moment the new run runs as many first. */
+  lead: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { RuntimeMessage } from '../protocol';
 
 /** A console message the history keeps: console calls, a drop notice, an error. */
-type Logged = Extract<
+export type Logged = Extract<
   RuntimeMessage,
   { type: 'console' | 'console-batch' | 'console-dropped' | 'error' }
 >;

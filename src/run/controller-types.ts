@@ -93,8 +93,12 @@ export interface RunControllerDeps {
   beforeRun?(): Promise<void> | void;
   /** Called before a run starts (the console starts afresh). */
   onRunStart?(run: RunInfo): void;
-  /** A recording the next started run replays instead of running live (asked once per run). */
-  takeRecording?(): RecordedStart | undefined;
+  /**
+   * A recording the next started run replays instead of running live (asked once per run): a
+   * shared run's, or a hot swap's (the paused run's moment and inputs); `fresh`: the user asked
+   * for a run from tick 0 (Run from start), which no hot swap replaces.
+   */
+  takeRecording?(fresh: boolean): RecordedStart | undefined;
   /** Called when the bundler itself failed (worker dead twice). */
   onBundlerError?(error: Error): void;
   /** Injected so tests drive time. */
@@ -107,8 +111,11 @@ export interface RunControllerDeps {
 export interface RunController {
   getState(): RunState;
   subscribe(listener: () => void): () => void;
-  /** Build the project now and restart the run. */
-  run(): Promise<void>;
+  /**
+   * Build the project now and restart the run: paused, at the same moment by a hot swap (when
+   * Settings keep the place); with `fresh` (Run from start) from tick 0 whatever the setting.
+   */
+  run(options?: { fresh?: boolean }): Promise<void>;
   /**
    * A run after a change, when auto-run is on: debounced after an edit; `{ now: true }` (a
    * project just opened: no keys to wait for) runs after the current task's other listeners.

@@ -50,7 +50,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     pendingTimer = null;
   };
 
-  async function run(): Promise<void> {
+  async function run({ fresh = false }: { fresh?: boolean } = {}): Promise<void> {
     cancelPending();
     const seq = ++buildSeq;
     set({ status: 'building', detail: null });
@@ -97,7 +97,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     }
     await saving;
     if (seq !== buildSeq) return;
-    const recorded = deps.takeRecording?.();
+    const recorded = deps.takeRecording?.(fresh);
     const info: RunInfo = recorded
       ? { runId: getState().runId + 1, ...recorded }
       : { runId: getState().runId + 1, seed: Math.floor(random() * 2 ** 32), startTime: now() };
@@ -120,7 +120,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
   return {
     getState,
     subscribe,
-    run,
+    run: (options) => run(options),
     scheduleAutoRun(options) {
       if (!autoRun) return;
       cancelPending();

@@ -7,6 +7,7 @@ import {
   FETCH_INPUT,
   type InputRecord,
   type RuntimeMessage,
+  type SwapTarget,
   type TickRecord,
   type RunEnvironment,
   type Viewport,
@@ -21,6 +22,17 @@ export interface HistoryLimits {
   maxTicks: number;
   /** Estimated bytes kept (records, inputs, console output) before the oldest are dropped. */
   maxBytes: number;
+}
+
+/**
+ * What a hot-swapped run was given (swap-source.ts): the old run's inputs by virtual time.
+ * Kept with the history (and its forks' copies) while it still describes the run's past.
+ */
+export interface SwapOrigin {
+  /** The swap's target, as it was sent. */
+  target: SwapTarget;
+  /** The run's tick where the swap landed; -1 while it lands. */
+  landing: number;
 }
 
 interface Logged {
@@ -67,6 +79,10 @@ export interface History {
   startViewport(): Viewport | undefined;
   /** The environment tick 0 ran with (a replay's program is given it), once tick 0 is recorded. */
   startEnvironment(): RunEnvironment | undefined;
+  /** What the run was given when it was swapped in, while that still describes its past. */
+  origin(): SwapOrigin | null;
+  /** The run was swapped in with `origin` (its landing is noted on it when it lands). */
+  setOrigin(origin: SwapOrigin): void;
   /** Recorded inputs (ticks and what) and console entries with their ticks, oldest first. */
   marks(): {
     inputs: readonly InputRecord[];
@@ -84,6 +100,7 @@ interface Held {
   ahead: number;
   logged: Logged[];
   bytes: number;
+  origin: SwapOrigin | null;
 }
 
 /** `onDrop` hears of each time the oldest ticks fell out (the new first tick and why). */
@@ -105,6 +122,7 @@ export function createHistory(
   /** Kept apart from the records: the oldest of those may fall out, tick 0's viewport may not. */
   let start = held?.start;
   let startEnv = held?.startEnv;
+  let origin = held?.origin ?? null;
 
   const lastRecord = () => first + records.length - 1;
 
@@ -195,10 +213,16 @@ export function createHistory(
         ahead: Math.min(ahead, tick),
         logged: kept,
         bytes: keptRecords.length * RECORD_BYTES + kept.reduce((n, l) => n + l.size, 0),
+        // A fork before the landing left the future the origin describes.
+        origin: origin && origin.landing >= 0 && tick >= origin.landing ? origin : null,
       });
     },
     startViewport: () => start,
     startEnvironment: () => startEnv,
+    origin: () => origin,
+    setOrigin(next) {
+      origin = next;
+    },
     marks: () => ({ inputs, logged }),
   };
 }

@@ -1,3 +1,4 @@
+import { byTick, lastTickOf, type Logged } from './console-by-tick';
 import type { History } from './history';
 import type { TimelineDeps } from './timeline-types';
 
@@ -14,8 +15,6 @@ export function createTimelineConsole(
   let noted: string | null = null;
   let stopped: string | null = null;
   return {
-    /** The last tick whose output the console shows. */
-    shownUpTo: () => shownUpTo,
     /** A new run: nothing shown, nothing noted. */
     reset() {
       shownUpTo = 0;
@@ -33,9 +32,22 @@ export function createTimelineConsole(
       } else if (tick > shownUpTo) deps.showConsole(history.messagesIn(shownUpTo, tick));
       shownUpTo = tick;
     },
-    /** Live output up to `tick` was shown as it came. */
-    shownLive(tick: number) {
-      shownUpTo = Math.max(shownUpTo, tick);
+    /**
+     * Output from the preview: the parts of ticks after `known` (the history's output up to
+     * there is not new) go into the history. Returns true when the caller shows the message
+     * as it is; a part of it is shown here (a played recording's ticks come from the history).
+     */
+    output(history: History, message: Logged, known: number): boolean {
+      const all = byTick(message);
+      const parts = all.filter(([tick]) => tick > known);
+      if (parts.length === 0) return false;
+      // The history's output before these shows first (it may not have been reached yet).
+      if (shownUpTo < known) this.follow(history, known);
+      for (const [tick, part] of parts) history.log(tick, part);
+      shownUpTo = Math.max(shownUpTo, lastTickOf(message));
+      if (parts.length === all.length) return true;
+      deps.showConsole(parts.map(([, part]) => part));
+      return false;
     },
     /** Shows the history's output up to `tick` at most, from scratch (a restored future). */
     refill(history: History, tick: number) {

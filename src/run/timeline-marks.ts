@@ -11,7 +11,7 @@ import {
   type SerializedValue,
 } from '../protocol';
 
-export type MarkKind = 'input' | 'error' | 'console';
+export type MarkKind = 'input' | 'error' | 'console' | 'edit';
 
 /** One mark: the tick a click on it seeks to, and what it stands for. */
 export interface TimelineMark {
@@ -28,12 +28,19 @@ export interface TimelineMark {
 export interface MarkSource {
   inputs: readonly InputRecord[];
   logged: readonly { tick: number; message: RuntimeMessage }[];
+  /** A hot swap's report: where the edit first shows, where inputs were not delivered. */
+  edits?: readonly { tick: number; label: string }[];
 }
 
-const NAMES: Record<MarkKind, string> = { input: 'Input', error: 'Error', console: 'Console' };
+const NAMES: Record<MarkKind, string> = {
+  input: 'Input',
+  error: 'Error',
+  console: 'Console',
+  edit: 'Edit',
+};
 /** Event types that come with others (a click's pointer moves, downs and ups): named last. */
 const SECONDARY =
-  /^(pointer|mouse(?!.*click)|focus|blur|key(up|press)|beforeinput|touch(move|end))/;
+  /^(pointer|mouse(?!.*click)|focus|blur|key(up|press)|beforeinput|touch(move|end)|select)/;
 /** What a slot's label names first: a click before the pointer moves that led to it. */
 const rank = (text: string) => (SECONDARY.test(text) ? 1 : 0);
 
@@ -99,6 +106,7 @@ export function timelineMarks(
     const d = describe(l.message);
     if (d) add(d.kind, l.tick, d.text.slice(0, 80));
   }
+  for (const e of source.edits ?? []) add('edit', e.tick, e.label);
   return [...bySlot.values()]
     .sort((a, b) => a.first - b.first)
     .map((s) => {
@@ -108,7 +116,11 @@ export function timelineMarks(
         kind: s.kind,
         tick: s.first,
         at: (s.first - first) / span,
-        label: `${NAMES[s.kind]} at ${where}${count}: ${named(s.texts)}`,
+        // A swap's marks say where they are themselves.
+        label:
+          s.kind === 'edit'
+            ? s.texts.join('; ')
+            : `${NAMES[s.kind]} at ${where}${count}: ${named(s.texts)}`,
       };
     });
 }

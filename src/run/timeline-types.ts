@@ -12,6 +12,8 @@ import type {
   Viewport,
 } from '../protocol';
 import type { History, HistoryLimits } from './history';
+import type { SwapLanding, SwapSource } from './swap-landing';
+import type { EditMark } from './swap-report';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
 
@@ -60,8 +62,8 @@ export interface TimelineDeps {
   resetConsole(messages: RuntimeMessage[]): void;
   /** Appends messages to the console. */
   showConsole(messages: RuntimeMessage[]): void;
-  /** A one-line notice in the console. */
-  notice(text: string): void;
+  /** A one-line notice in the console; one with a `key` replaces the last with that key (kept current). */
+  notice(text: string, key?: string): void;
   /** History limits, read when a run starts: ticks kept and an estimate of bytes kept. */
   limits?(): HistoryLimits;
 }
@@ -70,10 +72,11 @@ export interface Timeline {
   getState(): TimelineState;
   subscribe(listener: () => void): () => void;
   /**
-   * A new run started in `frame` (a fresh iframe playing from tick 0), or replaying a shared
-   * `recorded` run to the sender's tick, where it pauses; the rest of it is ahead.
+   * A new run started in `frame` (a fresh iframe playing from tick 0), or landing somewhere:
+   * replaying a shared `recorded` run to the sender's tick, where it pauses (the rest of it is
+   * ahead), or a hot swap landing at the old run's moment (its report is told there).
    */
-  startRun(frame: object, startTime: number, recorded?: RecordedLanding): void;
+  startRun(frame: object, startTime: number, landing?: RecordedLanding | SwapLanding): void;
   /** A message from `frame`; returns true when the console should show it now. */
   handle(frame: object, message: RuntimeMessage): boolean;
   play(): void;
@@ -103,12 +106,18 @@ export interface Timeline {
   /** The environment the run had at tick 0: a replay's program is given it. */
   startEnvironment(): RunEnvironment | undefined;
   /**
+   * What a hot swap of the current run needs (its moment, inputs and history), or null when it
+   * cannot be swapped (nothing runs, it plays, a step or seek is on its way). While a swap still
+   * lands, that swap's: the same moment and inputs.
+   */
+  swapSource(): SwapSource | null;
+  /**
    * Returns to the future the latest fork left (the current one is kept in its place) and
    * shows its last tick, paused.
    */
   restoreFuture(): void;
-  /** The history's recorded inputs and console entries, for the timeline's marks. */
-  marks(): ReturnType<History['marks']>;
+  /** The history's recorded inputs and console entries, and a hot swap's marks, for the timeline's marks. */
+  marks(): ReturnType<History['marks']> & { edits: readonly EditMark[] };
   /** A rebuilt preview could not start: leave the replaying state (the old preview stays). */
   replayFailed(): void;
   /** The run ended (new build, hang): nothing to control. */

@@ -63,7 +63,7 @@ export function wireTimeline(w: TimelineWiring): WiredTimeline {
     showConsole(messages) {
       for (const message of messages) w.console.pushRuntime(message);
     },
-    notice: (text) => w.console.push({ kind: 'notice', text }),
+    notice: (text, key) => w.console.push({ kind: 'notice', text, ...(key ? { key } : {}) }),
   });
   // The viewport of tick 0 too: the preview may have been resized since (RESIZE_INPUT).
   const replayTarget = (tick: number, inputs: InputRecord[]): ReplayTarget => {

@@ -6,16 +6,21 @@
  * with the recorded ones, so a divergent replay is reported instead of silently shown.
  * Play from a past tick plays the recording again, like a video, and goes live at its end; a
  * new input on the way forks, and the future it replaced is kept (branches.ts) to restore.
+ * A run may start by landing somewhere: a shared run at the sender's tick, a hot swap at the
+ * old run's moment (swap-landing.ts). State transitions are in timeline-steps.ts.
  * Plain TS: the session wires it to the preview host and the console.
  */
 import type { TickRecord } from '../protocol';
 import { createStore } from 'zustand/vanilla';
-import { byTick, isLogged, lastTickOf } from './console-by-tick';
+import { isLogged } from './console-by-tick';
 import { createBranches } from './branches';
+import { diverge, divergenceKey, type DivergenceTold } from './divergence-notice';
 import { environmentNote } from './environment-note';
 import { createHistory, type History, type HistoryLimits } from './history';
 import { createReplayEndWatch, ranOutDiff, sharedStopNote } from './replay-end';
+import { createSwapLandings } from './swap-landing';
 import { createTimelineConsole } from './timeline-console';
+import { moveTo, reported } from './timeline-steps';
 import {
   INITIAL_TIMELINE as initial,
   type Timeline,
@@ -25,6 +30,7 @@ import {
 
 export { SPEEDS } from './timeline-types';
 export type { RecordedLanding, Timeline, TimelineDeps, TimelineState } from './timeline-types';
+export type { SwapLanding } from './swap-landing';
 
 export function createTimeline(deps: TimelineDeps): Timeline {
   const defaults: HistoryLimits = { maxTicks: 200_000, maxBytes: 64 * 1024 * 1024 };
@@ -50,8 +56,14 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   const ends = createReplayEndWatch();
   /** Play was pressed while a replay ran (Home, then Play): it plays once the replay rests. */
   let playQueued = false;
+  /** The divergence told for the run's current future (one notice per diverged path). */
+  let told: DivergenceTold | null = null;
   const shown = createTimelineConsole(deps);
   const branches = createBranches<History>();
+  const swaps = createSwapLandings(
+    (text, key) => deps.notice(text, key),
+    () => startTime,
+  );
   const showFutures = () =>
     branches.list().map(({ forkTick, lastTick }) => ({ forkTick, lastTick }));
 
@@ -78,9 +90,10 @@ export function createTimeline(deps: TimelineDeps): Timeline {
   /** The first difference since the preview last moved (later ones follow from it). */
   const diverged = (tick: number, diff: string) => {
     if (get().divergence) return;
-    const text = `Replay diverged at tick ${tick}: ${diff}`;
-    set({ divergence: text });
-    deps.notice(`${text}. The preview may differ from the recorded run from here on.`);
+    const next = diverge(told, get().futureId, tick, diff);
+    told = next.told;
+    set({ divergence: next.title });
+    deps.notice(next.text, divergenceKey(next.told.future));
   };
 
   const record = (r: TickRecord) => {
@@ -96,47 +109,81 @@ export function createTimeline(deps: TimelineDeps): Timeline {
    * replays even forward (the preview is in another future).
    */
   const goTo = (target: number, rebuild = false) => {
-    const tick = Math.max(history.first, Math.min(Math.round(target), get().lastTick));
+    const move = moveTo(get(), history.first, target, rebuild);
     if (get().mode === 'playing') api.pause();
-    if (tick === get().tick && !rebuild) {
+    if (move.how === 'here') {
       if (get().mode === 'replaying') set({ mode: 'paused' });
       replaying = false;
       return;
     }
     replaying = true;
-    if (tick > get().tick && !rebuild) {
+    const { tick } = move;
+    if (move.how === 'run-on') {
       ends.sentTo(tick);
       deps.send({ type: 'run-until', tick, inputs: history.inputsUpTo(tick) });
-      set({ mode: 'replaying', awaiting: false, divergence: null });
     } else {
       const started = deps.replay(tick, history.inputsUpTo(tick));
       ends.sentTo(started.at);
       frame = started.frame;
       recordedUntil = -1;
-      set({ mode: 'replaying', awaiting: false, divergence: null });
       // A checkpoint before `tick`: once it rests there, run on (a forward seek).
       if (started.at < tick) queued = tick;
+    }
+    set({ mode: 'replaying', awaiting: false, divergence: null });
+  };
+
+  /** A report from the preview: its ticks, a fork, where a replay ran out, where it rests. */
+  const onTicks = (message: Extract<Parameters<Timeline['handle']>[1], { type: 'ticks' }>) => {
+    for (const r of message.records) record(r);
+    if (message.state.forked !== undefined) fork(message.state.forked);
+    const { mode, tick } = message.state;
+    swaps.report(history, message.state);
+    shown.follow(history, tick);
+    const end = ends.check(history, message.state, queued !== null);
+    if (end?.stop === 'shared') {
+      shown.stopped(sharedStopNote(end.tick, end.of));
+      // End and Step forward then stop here: the later ticks cannot come.
+      history.cutAfter(end.tick);
+    } else if (end) {
+      // The recorded ticks stay (the user's run): End or Step forward tries again, and says
+      // it again if this frame still cannot go on (a Worker may have set a timer since).
+      diverged(end.tick + 1, ranOutDiff(end.tick, end.of));
+    }
+    const runOn = mode === 'paused' ? queued : null;
+    if (runOn !== null) queued = null;
+    else if (mode !== 'replaying') replaying = false;
+    const lastTick = Math.max(history.lastRecorded(), 0);
+    set(reported(get(), message.state, lastTick, startTime, runOn !== null));
+    if (runOn !== null) goTo(runOn);
+    else if (mode === 'paused' && playQueued) {
+      playQueued = false;
+      api.play();
     }
   };
 
   const api: Timeline = {
     getState: get,
     subscribe,
-    startRun(f, start, recorded) {
+    startRun(f, start, landing) {
       shown.reset();
       history = createHistory(deps.limits?.() ?? defaults, (first, note) =>
         set({ firstTick: first, historyNote: note }),
       );
       frame = f;
       startTime = start;
+      const recorded = landing && 'landAt' in landing ? landing : undefined;
+      const swap = landing && 'target' in landing ? landing : undefined;
       // A shared recording replays once, to the sender's tick (its output is the history);
       // its later ticks are known by their inputs and recorded as they first run.
       if (recorded) history.expect(recorded.inputs, recorded.lastTick);
+      // A hot swap lands by virtual time: its ticks are new, recorded as they come.
+      swaps.start(history, swap);
       queued = null;
       ends.start(recorded ? recorded.landAt : null);
       playQueued = false;
       replaying = false;
       recordedUntil = -1;
+      told = null;
       branches.clear();
       set(
         {
@@ -144,7 +191,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
           speed: get().speed,
           futureId: get().futureId + 1,
           active: true,
-          mode: recorded ? 'replaying' : 'playing',
+          mode: landing ? 'replaying' : 'playing',
           lastTick: recorded ? recorded.lastTick : 0,
         },
         true,
@@ -153,59 +200,12 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     handle(f, message) {
       if (f !== frame) return false;
       if (message.type === 'ticks') {
-        for (const r of message.records) record(r);
-        if (message.state.forked !== undefined) fork(message.state.forked);
-        const { mode, tick, now, nextDue } = message.state;
-        shown.follow(history, tick);
-        const end = ends.check(history, message.state, queued !== null);
-        if (end?.stop === 'shared') {
-          shown.stopped(sharedStopNote(end.tick, end.of));
-          // End and Step forward then stop here: the later ticks cannot come.
-          history.cutAfter(end.tick);
-        } else if (end) {
-          // The recorded ticks stay (the user's run): End or Step forward tries again, and says
-          // it again if this frame still cannot go on (a Worker may have set a timer since).
-          diverged(end.tick + 1, ranOutDiff(end.tick, end.of));
-        }
-        const lastTick = Math.max(history.lastRecorded(), 0);
-        // A seek waits for this replay: the preview runs on at once, so it stays 'replaying'
-        // (subscribers do not act on a pause that is over straight away).
-        const runOn = mode === 'paused' ? queued : null;
-        if (runOn !== null) queued = null;
-        else if (mode !== 'replaying') replaying = false;
-        // A report sent before the pause reached the preview: the run is paused all the same.
-        const stillPausing = get().awaiting && mode === 'playing';
-        set({
-          mode: runOn !== null ? 'replaying' : stillPausing ? 'paused' : mode,
-          awaiting: stillPausing,
-          tick,
-          lastTick,
-          elapsed: now - startTime,
-          // Recorded ticks ahead, or a timer or frame due.
-          canStepForward: tick < lastTick || nextDue !== null,
-        });
-        if (runOn !== null) goTo(runOn);
-        else if (mode === 'paused' && playQueued) {
-          playQueued = false;
-          api.play();
-        }
+        onTicks(message);
         return false;
       }
       if (!isLogged(message)) return true;
       // Output of ticks the history has already (a replay's, a played recording's) is not new.
-      const known = replaying ? history.lastRecord() : recordedUntil;
-      const parts = byTick(message).filter(([tick]) => tick > known);
-      if (parts.length === 0) return false;
-      // The history's output before these shows first (it may not have been reached yet).
-      if (shown.shownUpTo() < known) shown.follow(history, known);
-      for (const [tick, part] of parts) history.log(tick, part);
-      shown.shownLive(lastTickOf(message));
-      // Output of a played recording's ticks is shown from the history as the ticks come.
-      if (parts.length < byTick(message).length) {
-        deps.showConsole(parts.map(([, part]) => part));
-        return false;
-      }
-      return true;
+      return shown.output(history, message, replaying ? history.lastRecord() : recordedUntil);
     },
     play() {
       if (get().mode === 'replaying') playQueued = true;
@@ -267,6 +267,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     startTime: () => startTime,
     startViewport: () => history.startViewport(),
     startEnvironment: () => history.startEnvironment(),
+    swapSource() {
+      const t = get();
+      if (!frame) return null;
+      if (swaps.landing()) return swaps.source(history, t.tick, t.elapsed + startTime);
+      if (t.mode !== 'paused' || t.awaiting) return null;
+      return swaps.source(history, t.tick, t.elapsed + startTime);
+    },
     restoreFuture() {
       if (!frame || get().mode === 'replaying') return;
       if (get().mode === 'playing') api.pause();
@@ -284,7 +291,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       });
       goTo(back.lastTick, true);
     },
-    marks: () => history.marks(),
+    marks: () => ({ ...history.marks(), edits: swaps.marks() }),
     replayFailed() {
       if (get().mode !== 'replaying') return;
       queued = null;
@@ -293,6 +300,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       set({ mode: 'paused' });
     },
     stop() {
+      swaps.stopped();
       frame = null;
       set({ ...initial, speed: get().speed });
     },

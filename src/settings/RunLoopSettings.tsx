@@ -33,6 +33,11 @@ export function RunLoopSettings({
         set={(historyMaxMB) => update({ historyMaxMB })}
       />
       <Toggle
+        label="Keep my place when I edit while paused"
+        value={s.keepPlaceOnEdit}
+        set={(keepPlaceOnEdit) => update({ keepPlaceOnEdit })}
+      />
+      <Toggle
         label="Instant step back"
         value={s.replayStandby}
         set={(replayStandby) => update({ replayStandby })}

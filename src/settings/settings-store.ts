@@ -34,6 +34,11 @@ export interface Settings {
   replayStandby: boolean;
   /** How many parked previews (checkpoints at spaced ticks); each holds a copy of the page. */
   replayCheckpoints: number;
+  /**
+   * An edit (or Run) while the run is paused lands the new code at the same moment (a hot swap,
+   * docs/architecture.md "Edit the past"); off, it starts a fresh run from tick 0.
+   */
+  keepPlaceOnEdit: boolean;
   /** History limits of a run: ticks kept, and an estimate of memory (console output, records). */
   historyMaxTicks: number;
   historyMaxMB: number;
@@ -60,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   runSpeed: 1,
   replayStandby: true,
   replayCheckpoints: 4,
+  keepPlaceOnEdit: true,
   historyMaxTicks: 200_000,
   historyMaxMB: 64,
 };
@@ -137,7 +143,9 @@ export function validateSettings(patch: Record<string, unknown>): {
 } {
   const valid: Partial<Settings> = {};
   const errors: SettingsErrors = {};
-  const bool = (k: 'autoRun' | 'wordWrap' | 'minimap' | 'replayStandby' | 'formatOnSave') => {
+  const bool = (
+    k: 'autoRun' | 'wordWrap' | 'minimap' | 'replayStandby' | 'formatOnSave' | 'keepPlaceOnEdit',
+  ) => {
     if (!(k in patch)) return;
     if (typeof patch[k] === 'boolean') valid[k] = patch[k];
     else errors[k] = 'Expected on or off.';
@@ -153,6 +161,7 @@ export function validateSettings(patch: Record<string, unknown>): {
   bool('minimap');
   bool('replayStandby');
   bool('formatOnSave');
+  bool('keepPlaceOnEdit');
   num('fontSize', 'Font size');
   num('tabSize', 'Tab size');
   num('autoRunDelayMs', 'Auto-run delay');

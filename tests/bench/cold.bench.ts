@@ -24,10 +24,10 @@ import { servePeer } from './vue-repl/serve';
 //   their services, React's types) loaded before its first paint, on an empty page showing
 //   the same file: the reference for Playpen's "editor ready" (what the app adds on top of a
 //   whole Monaco);
-// - Playpen opening a link to the Vanilla TypeScript template, and one to the Vue template
-//   (issue 37: a Vue project's first run loads Vue's compiler in the worker and Vue's runtime in
-//   the preview, and should start within 1.1× of a TS project's; the example's row above is the
-//   TS/React case, which must not load either).
+// - Playpen opening a link to the Vanilla TypeScript template, and one to the Vue and Svelte
+//   templates (issue 37: such a project's first run loads the framework's compiler in the
+//   worker and its runtime in the preview, and should start within 1.1× of a TS project's;
+//   the example's row above is the TS/React case, which must load neither).
 // Then returning visits of Playpen, @vue/repl and Monaco alone: each again and again in one
 // persistent profile (compiled code and the hashed files cached), after a first visit that is
 // not counted.
@@ -61,6 +61,7 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
     ['monaco-alone', 'Monaco alone', floor.url],
     ['playpen-template', 'Playpen, TS template link', link('vanilla-ts')],
     ['playpen-template', 'Playpen, Vue template link', link('vue-ts')],
+    ['playpen-template', 'Playpen, Svelte template link', link('svelte-ts')],
   ].map(([kind, label, url]) => ({
     kind: kind as Kind,
     label,
@@ -166,16 +167,8 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
       i === 0 ? fetchedOf(page) : '',
     ]),
   );
-  const [playpen, vue, alone, tsLink, vueLink, playpenBack, vueBack, aloneBack] = pages as [
-    Page,
-    Page,
-    Page,
-    Page,
-    Page,
-    Page,
-    Page,
-    Page,
-  ];
+  const [playpen, vue, alone, tsLink, vueLink, svelteLink, playpenBack, vueBack, aloneBack] =
+    pages as [Page, Page, Page, Page, Page, Page, Page, Page, Page];
   console.log(
     table(
       `Cold start through the UI, production builds on localhost (ms from navigation; ${LOADS} loads each, alternating, fresh context each; "returning": ${LOADS} more of a page in one profile after a first visit)`,
@@ -209,6 +202,8 @@ test('cold start through the UI: Playpen, @vue/repl, Monaco alone', async ({
         ],
         ['Vue link', 'editor ready', 'TS link', ratio(vueLink, tsLink, 'editor'), '≤ 1.10×'],
         ['Vue link', 'first preview', 'TS link', ratio(vueLink, tsLink, 'output'), '≤ 1.10×'],
+        ['Svelte link', 'editor ready', 'TS link', ratio(svelteLink, tsLink, 'editor'), '≤ 1.10×'],
+        ['Svelte link', 'first preview', 'TS link', ratio(svelteLink, tsLink, 'output'), '≤ 1.10×'],
       ],
     ),
   );

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { Project } from '../../src/protocol';
 import { preview, previewShot, restingShot, runStatus, tickOf, timeline } from '../e2e/helpers';
 import { openPlaypen, table } from './lib';
 import { CORPUS, type CorpusProgram } from './replay-corpus';
+import { atTick, consoleText, pause, project, sceneOf } from './preview-state';
 
 // Issue 15's goal, measured: every sampled tick of a replay looks as it did live, and a replay
 // that does not says so ("Replay diverged at tick k"). Per program (replay-corpus.ts): run
@@ -33,81 +33,12 @@ interface Seen {
   scene: string;
 }
 
-/**
- * The preview's state as text, read without changing it: the document, each animation's
- * state and time with its target's computed style, and each canvas's pixels.
- */
-const sceneOf = (page: Page) =>
-  preview(page)
-    .locator('html')
-    .evaluate((html) => {
-      const styled = document.getAnimations().map((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target;
-        const s = target ? getComputedStyle(target) : null;
-        return [a.playState, a.currentTime, s?.transform, s?.opacity, s?.backgroundColor, s?.color];
-      });
-      const canvases = Array.from(document.querySelectorAll('canvas'), (c) => {
-        try {
-          return c.toDataURL();
-        } catch {
-          return 'tainted';
-        }
-      });
-      return JSON.stringify([html.outerHTML, styled, canvases]);
-    });
-
-/**
- * The console's entries as text, without the divergence messages (counted on their own) and
- * the note that a replay's browser differs from the run's (after a colour scheme switch).
- */
-const consoleText = (page: Page) =>
-  page
-    .getByRole('log', { name: 'Console' })
-    .locator('.pp-entry')
-    .evaluateAll((entries) =>
-      entries
-        .map((e) => e.textContent ?? '')
-        .filter(
-          (t) =>
-            !t.includes('Replay diverged') && !t.includes('browser differs from the recorded run'),
-        )
-        .join('\n'),
-    );
-
 /** The divergence messages the console shows now. */
 const divergences = async (page: Page) => {
   const text = await page.getByRole('log', { name: 'Console' }).innerText();
   return text.match(/Replay diverged at tick \d+: [^\n]*/g) ?? [];
 };
 const tickOfMessage = (message: string) => Number(/tick (\d+)/.exec(message)![1]);
-
-async function atTick(page: Page, tick: number) {
-  await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
-  await expect(page.getByText(new RegExp(`^Tick ${tick} /`))).toBeVisible({ timeout: 30_000 });
-  await expect(runStatus(page)).toHaveText('Paused');
-}
-
-async function pause(page: Page) {
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(runStatus(page)).toHaveText('Paused');
-  await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled();
-}
-
-function project(p: CorpusProgram): Project {
-  const entry = p.tsx ? 'src/main.tsx' : 'src/main.ts';
-  const html = `<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>${p.name}</title></head><body><script type="module" src="/${entry}"></script></body></html>\n`;
-  return {
-    name: `replay corpus: ${p.name}`,
-    entry,
-    files: {
-      'index.html': { kind: 'text', text: html },
-      [entry]: { kind: 'text', text: p.code },
-      ...Object.fromEntries(
-        Object.entries(p.files ?? {}).map(([path, text]) => [path, { kind: 'text', text }]),
-      ),
-    },
-  };
-}
 
 interface Row {
   name: string;

@@ -119,6 +119,26 @@ createRoot(root).render(<App />);`,
     },
   },
   {
+    // A handler that awaits: setState in the click's microtasks, where React reads window.event
+    // for the update's priority (lingering-event.ts).
+    name: 'React awaiting click',
+    tsx: true,
+    code: `import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+${mark('React awaiting click')}${plainControls}async function doubled(n: number) { return n * 2; }
+function App() {
+  const [count, setCount] = useState(1);
+  return <main><button onClick={() => void doubled(count).then(setCount)}>count is {count}</button></main>;
+}
+const root = document.createElement('div'); document.body.append(root);
+createRoot(root).render(<App />);`,
+    inputs: {
+      2: clickButton(/count is/, (n) => `count is ${2 ** n}`),
+      5: clickButton(/count is/, (n) => `count is ${2 ** n}`),
+      8: clickButton(/count is/, (n) => `count is ${2 ** n}`),
+    },
+  },
+  {
     // Vue's scheduler (microtasks) and <Transition> (classes over two frames, CSS transitions,
     // a timeout for the end) inside the virtual clock.
     name: 'Vue counter + Transition',

@@ -1,8 +1,11 @@
 /**
  * fetch on the run clock. Live, each call (numbered in call order) goes to the network; its
  * response is buffered (status, statusText, headers, body bytes) and its settlement becomes a
- * tick of its own, recorded like an input. A replay (step back, seek) serves that record at the
- * same tick and never fetches again. A settlement that arrives while the run is paused waits.
+ * tick of its own, recorded like an input, with the request it answers (`init.request`). A
+ * replay (step back, seek) serves that record at the same tick and never fetches again. A hot
+ * swap's new program may ask in another order: it is served the recorded responses by request
+ * (the n-th call of a method and URL gets the n-th response recorded for them). A settlement
+ * that arrives while the run is paused waits.
  */
 import { FETCH_INPUT, type InputRecord } from '../../protocol/index.ts';
 
@@ -21,6 +24,13 @@ export interface FetchRecorderDeps {
   fetch: typeof fetch;
   /** A live settlement arrived: make it a tick now, or hold it while paused. */
   settled(settlement: Settlement): void;
+  /** The document's base URL, to name a relative request by its full URL. */
+  base?(): string;
+}
+
+/** An old run's responses for a hot swap's new program: matched to its calls by request. */
+export interface ByRequest {
+  byRequest: readonly InputRecord[];
 }
 
 export interface FetchRecorder {
@@ -35,6 +45,29 @@ export interface FetchRecorder {
    * still waiting are handed back to settle as new ticks, since their recorded ticks are gone.
    */
   orphans(): Settlement[];
+  /**
+   * A hot swap delivers `old` (one of its `byRequest` records): the settlement for the new
+   * call that asked for it, or 'wait' while no call has asked for it yet.
+   */
+  claimed(old: InputRecord): Settlement | 'wait';
+  /** The hot swap landed: a call asking for a recorded response from now on is answered at once. */
+  goLive(): void;
+}
+
+/** Longest request name kept with a response (`METHOD url`). */
+const MAX_REQUEST_CHARS = 2000;
+
+/** What a call asks for, as `METHOD url` (the full URL): how a hot swap matches responses. */
+export function requestKey(input: RequestInfo | URL, init?: RequestInit, base?: string): string {
+  let key: string;
+  try {
+    const request = typeof Request === 'function' && input instanceof Request ? input : null;
+    const url = request ? request.url : new URL(String(input), base).href;
+    key = `${String(init?.method ?? request?.method ?? 'GET').toUpperCase()} ${url}`;
+  } catch {
+    key = `GET ${String(input)}`;
+  }
+  return key.slice(0, MAX_REQUEST_CHARS);
 }
 
 const toBase64 = (bytes: Uint8Array) => {
@@ -46,17 +79,22 @@ const toBase64 = (bytes: Uint8Array) => {
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** Buffers a real response into a settlement record; null when it cannot be recorded. */
-export async function recordResponse(index: number, response: Response): Promise<Settlement> {
+export async function recordResponse(
+  index: number,
+  response: Response,
+  request?: string,
+): Promise<Settlement> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const base = SETTLEMENT;
+  const asked: Settlement['init'] = request === undefined ? {} : { request };
   const { status, statusText } = response;
   if (status < 200 || status > 599 || bytes.length > MAX_BODY_BYTES) {
-    return { ...base, path: [], init: { index, unrecorded: true } };
+    return { ...base, path: [], init: { index, ...asked, unrecorded: true } };
   }
   return {
     ...base,
     path: [],
-    init: { index, status, statusText },
+    init: { index, ...asked, status, statusText },
     state: { headers: JSON.stringify([...response.headers]), body: toBase64(bytes) },
   };
 }
@@ -108,14 +146,46 @@ function bufferedResponse(bytes: Uint8Array<ArrayBuffer> | null, init: ResponseI
   return response;
 }
 
+/** A settlement as a plain input part (tick and time are the loop's). */
+const settlementOf = ({ type, ctor, target, path, init, state }: InputRecord): Settlement => ({
+  type,
+  ctor,
+  target,
+  path,
+  init,
+  ...(state ? { state } : {}),
+});
+
 export function createFetchRecorder(
   deps: FetchRecorderDeps,
-  /** Settlements of a replay, by call index: those calls never reach the network. */
-  recorded: ReadonlyMap<number, InputRecord> = new Map(),
+  /**
+   * Settlements of a replay, by call index: those calls never reach the network. Or, for a hot
+   * swap, an old run's settlements to match by request.
+   */
+  recorded: ReadonlyMap<number, InputRecord> | ByRequest = new Map(),
 ): FetchRecorder {
   let calls = 0;
   const waiting = new Map<number, { resolve(r: Response): void; reject(e: unknown): void }>();
   const settled = new Set<number>();
+  const pool = 'byRequest' in recorded ? [...recorded.byRequest] : null;
+  /** Recorded settlements by this run's call index (a hot swap's, rewritten to it). */
+  const answers = new Map<number, InputRecord>(
+    pool ? [] : (recorded as ReadonlyMap<number, InputRecord>),
+  );
+  /** A hot swap's old records and the call index each was given to. */
+  const claims = new Map<InputRecord, number>();
+  let live = false;
+
+  /** A hot swap: the first old response to this request that no call has taken. */
+  const claim = (index: number, key: string) => {
+    const at = pool!.findIndex((old) =>
+      typeof old.init.request === 'string' ? old.init.request === key : old.init.index === index,
+    );
+    if (at < 0) return;
+    const [old] = pool!.splice(at, 1);
+    claims.set(old!, index);
+    answers.set(index, { ...old!, init: { ...old!.init, index } });
+  };
 
   const settle: FetchRecorder['settle'] = (record) => {
     const index = Number(record.init.index);
@@ -131,14 +201,20 @@ export function createFetchRecorder(
 
   const programFetch = function fetch(input: RequestInfo | URL, init?: RequestInit) {
     const index = calls++;
+    const key = requestKey(input, init, deps.base?.());
     const promise = new Promise<Response>((resolve, reject) =>
       waiting.set(index, { resolve, reject }),
     );
-    const record = recorded.get(index);
-    if (record && replayResponse(record)) return promise; // settled at its recorded tick
+    if (pool) claim(index, key);
+    const record = answers.get(index);
+    if (record && replayResponse(record)) {
+      // Past a hot swap's landing nothing delivers it at a recorded tick: it is answered now.
+      if (pool && live) queueMicrotask(() => deps.settled(settlementOf(record)));
+      return promise; // settled at its recorded tick
+    }
     deps.fetch(input, init).then(
       async (response) => {
-        const settlement = await recordResponse(index, response.clone());
+        const settlement = await recordResponse(index, response.clone(), key);
         if (!settlement.init.unrecorded) return deps.settled(settlement);
         // Not recordable (too large, opaque): settled live as it is; a replay fetches again.
         const call = waiting.get(index);
@@ -150,7 +226,11 @@ export function createFetchRecorder(
         deps.settled({
           ...SETTLEMENT,
           path: [],
-          init: { index, error: error instanceof Error ? error.message : String(error) },
+          init: {
+            index,
+            request: key,
+            error: error instanceof Error ? error.message : String(error),
+          },
         }),
     );
     return promise;
@@ -162,12 +242,19 @@ export function createFetchRecorder(
     waiting: (index) => waiting.has(index),
     orphans() {
       const out: Settlement[] = [];
-      for (const [index, record] of recorded) {
+      for (const [index, record] of answers) {
         if (!waiting.has(index) || settled.has(index)) continue;
-        const { type, ctor, target, path, init, state } = record as InputRecord;
-        out.push({ type, ctor, target, path, init, ...(state ? { state } : {}) });
+        out.push(settlementOf(record));
       }
       return out;
+    },
+    claimed(old) {
+      const index = claims.get(old);
+      if (index === undefined) return 'wait';
+      return settlementOf(answers.get(index)!);
+    },
+    goLive() {
+      live = true;
     },
   };
 }

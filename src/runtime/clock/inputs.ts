@@ -14,16 +14,25 @@ export const INPUT_EVENTS = [
   'mouseenter', 'mouseleave', 'click', 'dblclick', 'auxclick', 'contextmenu', 'keydown', 'keyup',
   'keypress', 'beforeinput', 'input', 'change', 'wheel', 'focus', 'blur', 'focusin', 'focusout',
   'scroll', 'resize', 'submit', 'touchstart', 'touchmove', 'touchend', 'touchcancel',
+  'selectionchange', 'select',
 ] as const; // prettier-ignore
 
 const FOCUS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 /**
+ * The browser tells of a moved caret or selection in a task of its own, after the key, click or
+ * code that moved it: off the clock, a listener's change to the page landed in whichever tick
+ * came next live and in another one in a replay (a false "Replay diverged … the page (DOM
+ * hash) differs" on revisiting typed keys). So they are inputs too, each a tick of its own.
+ */
+const SELECTION = new Set(['selectionchange', 'select']);
+/**
  * Events that come of looking, not acting: the pointer passing over the preview, focus moving
- * to the app's own controls. While a recording plays they are blocked, not taken as a fork.
+ * to the app's own controls, a caret that moved with them. While a recording plays they are
+ * blocked, not taken as a fork.
  */
 const PASSIVE = new Set([
-  ...FOCUS, 'pointermove', 'pointerover', 'pointerout', 'pointerenter', 'pointerleave',
-  'mousemove', 'mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'resize',
+  ...FOCUS, ...SELECTION, 'pointermove', 'pointerover', 'pointerout', 'pointerenter',
+  'pointerleave', 'mousemove', 'mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'resize',
 ]); // prettier-ignore
 const INIT_KEYS = [
   'bubbles', 'cancelable', 'composed', 'detail', 'screenX', 'screenY', 'clientX', 'clientY',
@@ -67,6 +76,18 @@ export function elementAt(doc: Document, path: number[]): Element | null {
   let node: Element | null = doc.documentElement;
   for (const i of path) node = node?.children[i] ?? null;
   return node;
+}
+
+/**
+ * Whether a recorded input still has its target in `doc` (a hot swap's new page): the window
+ * and the document always; an element at its path, of the recorded kind when that was noted.
+ */
+export function targetOf(doc: Document, input: InputRecord): EventTarget | null {
+  if (input.target === 'window') return doc.defaultView;
+  if (input.target === 'document') return doc;
+  const el = elementAt(doc, input.path);
+  if (!el || (input.node !== undefined && el.localName !== input.node)) return null;
+  return el;
 }
 
 function ctorName(event: Event, win: Window): string {
@@ -124,14 +145,14 @@ export function installInputRecorder(win: Window, gate: InputGate): void {
     if (mode === 'playing' && !passive) {
       if (gate.inSync()) return; // caused by the running tick (element.focus(), …)
       const target = event.target;
-      let where: Pick<InputRecord, 'target' | 'path'>;
+      let where: Pick<InputRecord, 'target' | 'path' | 'node'>;
       if (target === win) where = { target: 'window', path: [] };
       else if (target === doc) where = { target: 'document', path: [] };
       else {
         const ElementCtor = (win as unknown as { Element: typeof Element }).Element;
         const path = target instanceof ElementCtor ? pathOf(doc, target) : null;
         if (!path) return; // detached or in a shadow root: not replayable, left alone
-        where = { target: 'element', path };
+        where = { target: 'element', path, node: (target as Element).localName };
       }
       const init: InputRecord['init'] = {};
       const e = event as unknown as Record<string, unknown>;
@@ -164,8 +185,11 @@ export function installInputRecorder(win: Window, gate: InputGate): void {
 
 let helperBusy = false;
 
-/** Dispatches a recorded input as a synthetic event, after restoring its target's state. */
-export function dispatchInput(win: Window, input: InputRecord): void {
+/**
+ * Dispatches a recorded input as a synthetic event, after restoring its target's state;
+ * returns the event (its microtasks see it as `window.event`: lingering-event.ts).
+ */
+export function dispatchInput(win: Window, input: InputRecord): Event {
   const doc = win.document;
   const target: EventTarget | null =
     input.target === 'window'
@@ -220,4 +244,5 @@ export function dispatchInput(win: Window, input: InputRecord): void {
     event = new Event(input.type, init as EventInit);
   }
   target.dispatchEvent(event);
+  return event;
 }

@@ -33,7 +33,7 @@ import {
 } from './fetch-record.ts';
 import { createGuardedCall } from '../guarded-call.ts';
 import { domHash } from './tick-hashes.ts';
-import { dispatchInput, installInputRecorder } from './inputs.ts';
+import { dispatchInput, installInputRecorder, targetOf } from './inputs.ts';
 import { createRandom, installRandom, type SeededRandom } from './random.ts';
 import { createTickLoop, type TickLoop } from './tick-loop.ts';
 import { createViewportTracker, fingerprintViewport, waitForViewport } from './viewport.ts';
@@ -44,6 +44,7 @@ import { installWorkerLimit } from './worker-limit.ts';
 import { installVirtualClock } from './virtual-clock.ts';
 import { installVirtualMessaging } from './virtual-messaging.ts';
 import { evalInput, recordedEval } from './eval-input.ts';
+import { installLingeringEvent } from './lingering-event.ts';
 
 export interface RunLoopHost {
   /** Console calls so far (fingerprint). */
@@ -181,12 +182,19 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
       const setTimer = win.setTimeout;
       installVirtualMessaging(win, (fn) => setTimer(fn, 0));
       const recorded = (replay?.inputs ?? []).filter((i) => i.type === FETCH_INPUT);
+      const swap = replay?.swap;
+      const swapped = swap && [
+        ...swap.inputs.map((i) => i.input).filter((i) => i.type === FETCH_INPUT),
+        ...swap.later,
+      ];
       fetches = createFetchRecorder(
         {
           fetch: realFetch,
           settled: (s) => (loop?.mode === 'playing' ? deliver(s) : held.push(s)),
+          base: () => win.document.baseURI,
         },
-        new Map(recorded.map((i) => [Number(i.init.index), i])),
+        // A hot swap's new code may ask in another order: served by request.
+        swapped ? { byRequest: swapped } : new Map(recorded.map((i) => [Number(i.init.index), i])),
       );
       (win as unknown as { fetch: typeof fetch }).fetch = fetches.fetch;
       warnOnUncontrolledApis(win, host.warn);
@@ -199,6 +207,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         warn: host.warn,
       });
       followVirtualEventTime(win, clock.perfNow);
+      const lingering = installLingeringEvent(win, hop, (event) => event.target === channel.port1);
       // Animations finish as ticks of their own at their virtual ends (animation-finish.ts).
       const finishes = installAnimationFinish(win, clock.schedule, clock.perfNow);
       const sync = createAnimationSync(animatedDocument(win), (animation, at, time, rate) =>
@@ -210,6 +219,9 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
         fingerprintViewport(viewport, win, loop?.mode === 'replaying'),
       );
       followVirtualTimeline(win.document, clock.perfNow);
+      // Registered before the program's listeners: a hot swap stops where the new code throws.
+      win.addEventListener('error', (event) => event.target === win && loop?.threw());
+      win.addEventListener('unhandledrejection', () => loop?.threw());
       loop = createTickLoop({
         clock,
         speed,
@@ -227,7 +239,7 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           const env = environmentOfInput(input);
           if (env) return void (changed = world.give(env));
           popups!.input(input.type, input.now, loop?.mode === 'replaying');
-          dispatchInput(win, input);
+          lingering.hold(dispatchInput(win, input));
           // Media queries are evaluated after the resize steps, as a browser does.
           if (input.type === RESIZE_INPUT) world.resized();
         },
@@ -237,6 +249,14 @@ export function createRunLoop(win: Window & typeof globalThis, host: RunLoopHost
           return { ...readScene(tick, animations), ...fields };
         },
         liveChange: () => liveChangeInput(viewport, world),
+        swap: {
+          deliver: (input) => {
+            const { tick: _tick, now: _now, ...part } = input;
+            if (input.type === FETCH_INPUT) return fetches!.claimed(input);
+            return targetOf(win.document, input) ? part : 'gone';
+          },
+          landed: () => fetches!.goLive(),
+        },
         syncAnimations: (at, discover) => {
           animations = sync(at, discover);
         },

@@ -39,7 +39,11 @@ export function createSceneReader(
     if (!scratch) {
       const el = win.document.createElement('canvas');
       el.width = el.height = SCRATCH;
-      scratch = getContext?.call(el, '2d') as CanvasRenderingContext2D | null;
+      // Read back at every sampled tick: kept in memory, not on the GPU (a readback from the
+      // GPU waited for it at each of them, ~1 ms a sample in a replay of a canvas program).
+      scratch = getContext?.call(el, '2d', {
+        willReadFrequently: true,
+      }) as CanvasRenderingContext2D | null;
       if (!scratch) return undefined;
     }
     let h = 0x811c9dc5;

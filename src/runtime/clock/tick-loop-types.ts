@@ -1,5 +1,5 @@
 /** The tick loop's contract with the runtime that drives it (tick-loop.ts implements it). */
-import type { InputRecord, LoopState, TickRecord } from '../../protocol/index.ts';
+import type { InputRecord, LoopState, SwapTarget, TickRecord } from '../../protocol/index.ts';
 import type { ViewportTracker } from './viewport.ts';
 import type { VirtualClock } from './virtual-clock.ts';
 
@@ -37,7 +37,8 @@ export interface TickLoopDeps {
   send(records: TickRecord[], state: LoopState): void;
   /**
    * A tick (timer, frame or input) begins: the loop guard gives it a fresh time budget, and
-   * (unless replaying) the host learns which tick runs, for "Not responding at tick n".
+   * (unless replaying a recording the host has) the host learns which tick runs, for "Not
+   * responding at tick n".
    */
   tickStarted?(tick: number, replaying: boolean): void;
   /**
@@ -50,6 +51,20 @@ export interface TickLoopDeps {
    * that runs first (a resize, an environment change); null when nothing changed.
    */
   liveChange?(): Omit<InputRecord, 'tick' | 'now'> | null;
+  /** A hot swap's deliveries (swap-drive.ts): needed only by a run given `replay.swap`. */
+  swap?: SwapDeps;
+}
+
+/** How a hot swap gives an old run's inputs to the new page. */
+export interface SwapDeps {
+  /**
+   * The input as the new page takes it: an element's by its path (of the recorded kind), a
+   * fetch response to the new call that asked for it; 'gone' when its target is not there,
+   * 'wait' while no call has asked for the response yet.
+   */
+  deliver(input: InputRecord): Omit<InputRecord, 'tick' | 'now'> | 'wait' | 'gone';
+  /** The swap landed: what the new code asks from now on is live. */
+  landed(): void;
 }
 
 export interface TickLoop {
@@ -60,8 +75,10 @@ export interface TickLoop {
   readonly inSync: boolean;
   /** Playing a recording's ticks again (before its end): a real input now forks. */
   readonly playingRecording: boolean;
-  /** Tick 0 finished: record it, then play (or replay to `replay.tick`). */
-  evaluated(replay?: { tick: number; inputs: InputRecord[] }): void;
+  /** Tick 0 finished: record it, then play (or replay to `replay.tick`, or land a hot swap). */
+  evaluated(replay?: { tick: number; inputs: InputRecord[]; swap?: SwapTarget }): void;
+  /** The program threw (an uncaught error or rejection) in the tick running now: a hot swap may stop. */
+  threw(): void;
   /** Plays on; with `recording`, its ticks up to `until` are played again first (then live). */
   play(speed: number, recording?: { until: number; inputs: InputRecord[] }): void;
   pause(): void;

@@ -38,8 +38,12 @@ export interface VirtualClock {
   peek(): DueTimer | null;
   /** Runs exactly the next timer or frame (advancing time to it); throws what it throws. */
   runNext(): void;
-  /** Moves time forward to `at` without running anything (callers check `peek` first). */
-  advanceTo(at: number): void;
+  /**
+   * Moves time forward to `at` without running anything (callers check `peek` first); stops
+   * 1 ms short of a timer due at `at`, unless `reach`: then the time is `at` and the timer
+   * stays due (a hot swap's input that the old run had before a timer of the same moment).
+   */
+  advanceTo(at: number, reach?: boolean): void;
   /** Timers and frames pending. */
   pending(): number;
   /** Timers created so far (part of the fingerprint). */
@@ -199,11 +203,13 @@ export function installVirtualClock(
     runNext() {
       if (peekTimer()) clock.next();
     },
-    advanceTo(at) {
+    advanceTo(at, reach = false) {
       const next = peekTimer();
       // clock.tick runs timers due at the end of the range too, so stop 1 ms short of one.
       const target = next ? Math.min(at, next.callAt - 1) : at;
       if (target > clock.now) clock.tick(target - clock.now);
+      // What clock.tick itself does once the timers before `at` have run.
+      if (reach && next && next.callAt >= at && at > clock.now) clock.now = at;
     },
     pending: () => clock.timerHeap?.timers.length ?? 0,
     created: () => created,

@@ -175,6 +175,17 @@ describe('console store', () => {
     expect(store.getState().entries.map((e) => e.repeat)).toEqual([1, 1, 1, 1]);
   });
 
+  it('a notice with a key is kept current: the next one replaces it, at the end', () => {
+    const s = fakeScheduler();
+    const store = createConsoleStore({ schedule: s.schedule });
+    store.push({ kind: 'notice', text: 'diverged at 4', key: 'divergence' });
+    store.pushRuntime(log('log', 'x'));
+    store.push({ kind: 'notice', text: 'other' });
+    store.push({ kind: 'notice', text: 'diverged at 4, still at 6', key: 'divergence' });
+    s.run();
+    expect(texts(store)).toEqual(['x', '[other]', '[diverged at 4, still at 6]']);
+  });
+
   it('clear() empties entries and the dropped count and shows a notice', () => {
     const s = fakeScheduler();
     const store = createConsoleStore({ schedule: s.schedule, maxEntries: 3 });

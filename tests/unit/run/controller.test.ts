@@ -64,6 +64,21 @@ const failed: BuildResult = {
 };
 
 describe('run controller', () => {
+  it('asks for a recording with whether the run is to start from tick 0 (Run from start)', async () => {
+    const asked: boolean[] = [];
+    const { controller, builds } = setup({
+      takeRecording: (fresh) => void asked.push(fresh),
+    });
+    const plain = controller.run();
+    builds[0]!.resolve(ok());
+    await plain;
+    const fresh = controller.run({ fresh: true });
+    builds[1]!.resolve(ok());
+    await fresh;
+    controller.scheduleAutoRun();
+    expect(asked).toEqual([false, true]);
+  });
+
   it('starts a shared recording once, with its seed, start time and replay', async () => {
     const recording = { seed: 7, startTime: 42, replay: { tick: 3, inputs: [] } };
     let left: (typeof recording)[] = [recording];

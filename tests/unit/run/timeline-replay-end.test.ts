@@ -47,7 +47,7 @@ describe('a replay of a normal run that runs out before the recorded ticks', () 
     expect(timeline.inputsUpTo(5)).toEqual([click(2)]);
   });
 
-  it('tries Step forward again, and says it again when the preview still cannot go on', () => {
+  it('tries Step forward again, and says it again in the same notice when the preview still cannot go on', () => {
     const { timeline, sent, notices, feed } = steppedBack(1, 1015);
     timeline.seek(5);
     feed(ticks([rec(2), rec(3)], 3, 'paused', null));
@@ -55,7 +55,8 @@ describe('a replay of a normal run that runs out before the recorded ticks', () 
     expect(sent.at(-1)).toEqual({ type: 'run-until', tick: 4, inputs: [click(2)] });
     expect(timeline.getState()).toMatchObject({ mode: 'replaying', divergence: null });
     feed(ticks([], 3, 'paused', null));
-    expect(notices).toEqual([RAN_OUT(3), RAN_OUT(3)]);
+    // The same notice, kept current (the console replaces it: its key).
+    expect(notices).toEqual([RAN_OUT(3), `${RAN_OUT(3)} (Seen 2 times.)`]);
     expect(timeline.getState()).toMatchObject({ mode: 'paused', tick: 3, lastTick: 5 });
     // A timer came since (a program's Worker): the next try reaches the tick, nothing to say.
     timeline.stepForward();

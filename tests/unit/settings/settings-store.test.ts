@@ -34,6 +34,7 @@ describe('settings store', () => {
       loopBudgetMs: 0,
       replayStandby: false,
       replayCheckpoints: 2,
+      keepPlaceOnEdit: false,
       historyMaxTicks: 5_000,
       historyMaxMB: 16,
     };

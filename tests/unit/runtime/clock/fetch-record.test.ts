@@ -119,3 +119,98 @@ describe('fetch record and replay', () => {
     expect(replayNet.requests).toEqual([]);
   });
 });
+
+describe('fetch by request (a hot swap)', () => {
+  /** Records the settlements of calls to `urls` made live, in that order. */
+  async function recordLive(urls: string[], init?: RequestInit) {
+    const live = network();
+    const settlements: Settlement[] = [];
+    const recorder = createFetchRecorder({
+      fetch: live.fetch,
+      settled: (s) => settlements.push(s),
+      base: () => 'https://api.test/app/',
+    });
+    for (const url of urls) void recorder.fetch(url, init).catch(() => {});
+    await flush();
+    // In call order (the network answers them in that order here).
+    return settlements.sort((a, b) => Number(a.init.index) - Number(b.init.index));
+  }
+
+  it('records the request each response answers, by method and full URL', async () => {
+    const [a, down] = await recordLive(['b/../a?x=1', 'https://api.test/down'], {
+      method: 'post',
+    });
+    expect(a!.init.request).toBe('POST https://api.test/app/a?x=1');
+    expect(down!.init).toMatchObject({
+      request: 'POST https://api.test/down',
+      error: 'Failed to fetch',
+    });
+  });
+
+  it('gives a new program’s calls the old responses by request, whatever their order', async () => {
+    const old = (
+      await recordLive(['https://api.test/a', 'https://api.test/b', 'https://api.test/a'])
+    ).map((s, i) => asInput(s, i + 1));
+    const net = network();
+    const fresh: Settlement[] = [];
+    const swap = createFetchRecorder(
+      { fetch: net.fetch, settled: (s) => fresh.push(s) },
+      { byRequest: old },
+    );
+    const got: string[] = [];
+    const call = (url: string) =>
+      void swap.fetch(url).then((r) => got.push(`${url} ${r.headers.get('x-n')}`));
+    call('https://api.test/b'); // asked first now, second then
+    call('https://api.test/a');
+    call('https://api.test/c'); // never recorded: the network
+    expect(swap.claimed(old[2]!)).toBe('wait'); // the second /a: nobody asked yet
+    call('https://api.test/a');
+    // Each old response goes to the call that asked for it, renumbered to that call.
+    const forB = swap.claimed(old[1]!);
+    expect(forB).not.toBe('wait');
+    expect((forB as Settlement).init.index).toBe(0);
+    for (const input of old) {
+      const settlement = swap.claimed(input);
+      if (settlement !== 'wait') swap.settle(settlement);
+    }
+    await flush();
+    // The call nothing was recorded for is answered by the network, at its own tick.
+    for (const settlement of fresh) swap.settle(settlement);
+    await flush();
+    expect(got.sort()).toEqual([
+      'https://api.test/a 1',
+      'https://api.test/a 3',
+      'https://api.test/b 2',
+      'https://api.test/c 1',
+    ]);
+    expect(net.requests).toEqual(['https://api.test/c']);
+  });
+
+  it('after the landing, a call asking for a recorded response is answered at once', async () => {
+    const old = (await recordLive(['https://api.test/a'])).map((s, i) => asInput(s, i + 1));
+    const settled: Settlement[] = [];
+    const swap = createFetchRecorder(
+      { fetch: network().fetch, settled: (s) => settled.push(s) },
+      { byRequest: old },
+    );
+    swap.goLive();
+    void swap.fetch('https://api.test/a');
+    await flush();
+    expect(settled).toHaveLength(1);
+    expect(settled[0]!.init).toMatchObject({ index: 0, request: 'GET https://api.test/a' });
+  });
+
+  it('a call still waiting at the landing gets its old response when the run goes on', async () => {
+    const old = (await recordLive(['https://api.test/a'])).map((s, i) => asInput(s, i + 1));
+    const swap = createFetchRecorder(
+      { fetch: network().fetch, settled: () => {} },
+      { byRequest: old },
+    );
+    let status = 0;
+    void swap.fetch('https://api.test/a').then((r) => (status = r.status));
+    const [orphan] = swap.orphans();
+    swap.settle(orphan!);
+    await flush();
+    expect(status).toBe(201);
+  });
+});
