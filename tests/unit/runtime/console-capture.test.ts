@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeMessage, SerializedValue } from '../../../src/protocol/index.ts';
-import { FORWARDED_STRING_LIMIT, installConsoleCapture } from '../../../src/runtime/console-capture.ts';
+import {
+  FORWARDED_STRING_LIMIT,
+  installConsoleCapture,
+} from '../../../src/runtime/console-capture.ts';
 import { formatArgs } from '../../../src/runtime/console-format.ts';
 import { EAGER_ENTRIES, createOutbox, type ConsoleEntry } from '../../../src/runtime/outbox.ts';
 
