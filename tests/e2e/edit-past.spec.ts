@@ -189,9 +189,13 @@ test('a gravity change names the first differing tick; Ctrl+Z brings the old pre
     new RegExp(`first shows at tick ${first}\\b`),
   );
 
-  await undo(page);
+  // Undone, the old code's run again: it differs from the edited run from the same tick on
+  // as the edited run differed from it (ticks before match both; the old run's fingerprints).
+  const undone = await undo(page);
+  expect(Number(/It first shows at tick (\d+)/.exec(undone)?.[1])).toBe(first);
   await landedAt(page, before.time, before.tick);
   await expect.poll(async () => (await restingShot(page)).equals(before.shot)).toBe(true);
+  expect((await balls(page)).mask).toBe(before.balls.mask);
 });
 
 test('deleting the button the clicks target says they could not be delivered; Ctrl+Z restores them', async ({

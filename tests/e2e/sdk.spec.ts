@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { embedFrame, hostEvents } from './helpers';
+import {
+  embedFrame,
+  hostEvents,
+  preview,
+  runStatus,
+  timeline,
+  waitForPreviewAtTick,
+} from './helpers';
 import { hostPage, RECORD_EVENTS, startHostServer, type HostServer } from './host-server';
 
 // A plain HTML page on another origin (and site) imports sdk/playpen.js from Playpen, creates
@@ -136,6 +143,16 @@ test('a plain page creates an embed, hears its console, errors and builds, and s
     .toContainEqual(expect.objectContaining({ text: 'formatted' }));
   expect((await hostEvents<{ run: number }>(page, 'run')).length).toBeGreaterThanOrEqual(2);
 
+  // Reset puts back the files the page gave, and runs them again.
+  const greetings = async () =>
+    (await hostEvents<{ text: string }>(page, 'console')).filter((e) => e.text === 'Hello, Ada 42')
+      .length;
+  const before = await greetings();
+  await call(page, 'reset');
+  expect(await call(page, 'getFiles')).toEqual(GREET);
+  await expect(embed.locator('.pp-editor-tab')).toHaveText('src/main.ts');
+  await expect.poll(greetings).toBe(before + 1);
+
   // A share link opens the project in a full Playpen.
   const link = await call<string>(page, 'getShareUrl');
   expect(link.startsWith(`${baseURL}#code/`)).toBe(true);
@@ -180,6 +197,11 @@ test('the host drives the run’s time: pause, step back and forward, seek, play
   await expect(shown).toHaveText('Count 3');
   await expect(slider).toHaveAttribute('aria-valuenow', '3');
 
+  // A link with the run: a full Playpen opens it paused at the same tick, showing the same.
+  const runLink = await call<string>(page, 'getShareUrl', { includeRun: true });
+  expect(runLink.startsWith(`${baseURL}#code/`)).toBe(true);
+  expect(runLink).not.toBe(await call<string>(page, 'getShareUrl'));
+
   // Invalid calls are refused with why; the embed stays where it was.
   expect(await callError(page, 'seek', paused.lastTick + 50)).toBe(
     `Playpen: Tick ${paused.lastTick + 50} is not in the run: it holds ticks 0 to ${paused.lastTick}.`,
@@ -204,4 +226,10 @@ test('the host drives the run’s time: pause, step back and forward, seek, play
   );
   await call(page, 'destroy');
   expect(await callError(page, 'getFiles')).toBe('Playpen: this embed was destroyed.');
+
+  await page.goto(runLink);
+  await expect(runStatus(page)).toHaveText('Paused', { timeout: 90_000 });
+  await waitForPreviewAtTick(page, 3);
+  await expect(timeline(page)).toHaveAttribute('aria-valuemax', String(paused.lastTick));
+  await expect(preview(page).locator('h1')).toHaveText('Count 3');
 });
