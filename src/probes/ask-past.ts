@@ -5,7 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { PreviewHost } from '../preview/preview-host';
-import type { Program, ProgramModule, ProjectFile } from '../protocol';
+import type { Program } from '../protocol';
 import type { ProbeWorkerClient } from './probe-worker-client';
 import type { ProjectStore } from '../project/model/store';
 import { addLogpoint } from '../project/model/logpoints';
@@ -14,9 +14,19 @@ import type { Timeline } from '../run/timeline';
 import type { FrameClock } from './probe-frame';
 import { createProbeSession, type ProbeSession } from './probe-session';
 import type { ProbeRequest } from './probed-program';
-import { lineRunsView, logpointView, type LineRunsView, type LogpointView } from './probe-views';
+import { lineRunsView, logpointViews, type LineRunsView, type LogpointView } from './probe-views';
 import { planSessions } from './session-plan';
-import { nextTick, previousTick } from './hit-lookup';
+import { lineHitTick } from './hit-lookup';
+import { builtFrom } from './built-from';
+import {
+  cursorMoved,
+  editRequested,
+  lineSessionStep,
+  logpointSessionsStep,
+  olderCaughtUp,
+  type Cursor,
+  type EditRequest,
+} from './ask-past-steps';
 
 export interface AskPastState {
   /** By logpoint id. */
@@ -24,13 +34,15 @@ export interface AskPastState {
   /** The open file's line runs (while paused, once counted). */
   lines: LineRunsView | null;
   /** The editor's cursor line (Add logpoint, Previous hit and Next hit act on it). */
-  cursor: { path: string; line: number } | null;
+  cursor: Cursor | null;
   /** A logpoint just added from the editor: the panel shows it with its expression to edit. */
-  editRequest: { id: string; nonce: number } | null;
+  editRequest: EditRequest | null;
 }
 
 export interface AskPastDeps {
+  /** The logpoints, the open file and the texts the run's lines are checked against. */
   project: ProjectStore;
+  /** The current run's recording, which each probed replay follows. */
   timeline: Timeline;
   /** The run shown and its program (what a probed replay replays). */
   getCurrent(): { program: Program; run: RunInfo } | null;
@@ -39,7 +51,9 @@ export interface AskPastDeps {
   worker: Pick<ProbeWorkerClient, 'instrument' | 'defaultExpression'>;
   /** Publishes at most this often (ms). */
   publishMs?: number;
+  /** The publishing timer (the browser's by default). */
   setTimer?(fn: () => void, ms: number): unknown;
+  /** The probed frames' watchdog clock (the browser's by default). */
   clock?: FrameClock;
 }
 
@@ -60,57 +74,57 @@ export interface AskPast {
   dispose(): void;
 }
 
-const sourceTexts = new WeakMap<ProgramModule, string | null>();
-/** The file a module was built from (its map's sourcesContent). */
-function sourceOf(module: ProgramModule): string | null {
-  if (module.kind !== 'js') return null;
-  let text = sourceTexts.get(module);
-  if (text === undefined) {
-    try {
-      const map = JSON.parse(module.map) as { sourcesContent?: unknown[] };
-      const first = map.sourcesContent?.[0];
-      text = typeof first === 'string' ? first : null;
-    } catch {
-      text = null;
-    }
-    sourceTexts.set(module, text);
+/** Before anything is probed or the editor has reported its cursor. */
+const NOTHING_YET: AskPastState = { logpoints: {}, lines: null, cursor: null, editRequest: null };
+
+/** Adds a logpoint on `path:line` with the expression the worker makes of the line. */
+async function addWithDefault(
+  project: ProjectStore,
+  worker: AskPastDeps['worker'],
+  path: string,
+  line: number,
+): ReturnType<AskPast['addLogpoint']> {
+  const file = project.getState().project.files[path];
+  if (file?.kind !== 'text') return { ok: false, error: `${path} is not a text file.` };
+  const text = file.text.split('\n')[line - 1] ?? '';
+  let expression = '';
+  try {
+    expression = await worker.defaultExpression(text);
+  } catch {
+    // A logpoint without a default expression is still one: the user types it.
   }
-  return text;
+  const edit = addLogpoint(project.getState().logpoints, { path, line, expression });
+  if (!edit.ok) return edit;
+  project.setLogpoints(edit.list);
+  return { ok: true, id: edit.id };
+}
+
+/** A probed replay held, by the plan's key for it. */
+interface Held {
+  key: string;
+  session: ProbeSession;
 }
 
 export function createAskPast(deps: AskPastDeps): AskPast {
   const { project, timeline } = deps;
   const publishMs = deps.publishMs ?? 100;
   const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-  const store = createStore<AskPastState>()(() => ({
-    logpoints: {},
-    lines: null,
-    cursor: null,
-    editRequest: null,
-  }));
+  const store = createStore<AskPastState>()(() => NOTHING_YET);
   /** Logpoint sessions of the current run, oldest first (at most two: shown and catching up). */
-  let sessions: { key: string; session: ProbeSession }[] = [];
-  let lineSession: { key: string; session: ProbeSession } | null = null;
+  let sessions: Held[] = [];
+  let lineSession: Held | null = null;
   let runId = -1;
   let waiting: string[] = [];
   let timer: unknown = null;
   let disposed = false;
-  const compared = new WeakMap<ProgramModule, { file: ProjectFile; same: boolean }>();
 
   const publish = () => {
     timer = null;
     if (disposed) return;
-    const lastTick = timeline.getState().lastTick;
     const list = sessions.map((s) => s.session);
-    const views: Record<string, LogpointView> = {};
-    for (const logpoint of project.getState().logpoints)
-      views[logpoint.id] = waiting.includes(logpoint.id)
-        ? logpointView(logpoint, [], lastTick)
-        : logpointView(logpoint, list, lastTick);
-    // Two sessions: the older goes once the newer has caught up with it.
-    const newest = sessions[sessions.length - 1];
-    if (sessions.length === 2 && newest?.session.status().phase === 'current')
-      sessions.shift()!.session.dispose();
+    const logpoints = project.getState().logpoints;
+    const views = logpointViews(logpoints, waiting, list, timeline.getState().lastTick);
+    if (olderCaughtUp(list.map((s) => s.status().phase))) sessions.shift()!.session.dispose();
     store.setState({
       logpoints: views,
       lines: lineSession ? lineRunsView(lineSession.session) : null,
@@ -121,10 +135,9 @@ export function createAskPast(deps: AskPastDeps): AskPast {
   };
 
   const makeSession = (
-    key: string,
+    made: { key: string; request: ProbeRequest },
     active: { program: Program; run: RunInfo },
-    request: ProbeRequest,
-  ) => {
+  ): Held | null => {
     const host = deps.getHost();
     if (!host) return null;
     const session = createProbeSession({
@@ -132,13 +145,13 @@ export function createAskPast(deps: AskPastDeps): AskPast {
       timeline,
       program: active.program,
       run: active.run,
-      request,
+      request: made.request,
       instrument: (r) => deps.worker.instrument(r),
       changed,
       ...(deps.clock ? { clock: deps.clock } : {}),
     });
     changed();
-    return { key, session };
+    return { key: made.key, session };
   };
 
   const reconcile = () => {
@@ -152,44 +165,33 @@ export function createAskPast(deps: AskPastDeps): AskPast {
       futureId: t.futureId,
       logpoints,
       activePath,
-      builtFromCurrent(path) {
-        const module = active?.program.modules[path];
-        const file = p.files[path];
-        if (!module || file?.kind !== 'text') return false;
-        // Asked at every tick the run reports: compared once per file object.
-        const known = compared.get(module);
-        if (known?.file === file) return known.same;
-        const same = sourceOf(module) === file.text;
-        compared.set(module, { file, same });
-        return same;
-      },
+      builtFromCurrent: (path) => builtFrom(active?.program.modules[path], p.files[path]),
     });
     const waitingChanged = plan.waiting.join() !== waiting.join();
     waiting = plan.waiting;
     const newRun = (active?.run.runId ?? -1) !== runId;
     runId = active?.run.runId ?? -1;
-    if ((newRun || !plan.logpoints) && sessions.length > 0) {
+    const keys = sessions.map((s) => s.key);
+    const step = logpointSessionsStep(keys, plan.logpoints, newRun, active !== null);
+    if (step.dropAll) {
       for (const s of sessions) s.session.dispose();
       sessions = [];
       changed();
     }
-    if (active && plan.logpoints && sessions[sessions.length - 1]?.key !== plan.logpoints.key) {
-      const made = makeSession(plan.logpoints.key, active, plan.logpoints.request);
-      if (made) sessions.push(made);
-      // Two at most: the newest, and the one it is catching up with.
-      while (sessions.length > 2) sessions.shift()!.session.dispose();
-    }
+    const made = step.make && makeSession(step.make, active!);
+    if (made) sessions.push(made);
+    // Two at most: the newest, and the one it is catching up with.
+    while (sessions.length > 2) sessions.shift()!.session.dispose();
     for (const s of sessions) s.session.follow(t.lastTick);
 
     const paused = t.mode !== 'playing';
-    const wantLines = plan.lines;
-    if (lineSession && lineSession.key !== wantLines?.key) {
-      lineSession.session.dispose();
+    const lines = lineSessionStep(lineSession?.key ?? null, plan.lines, paused, active !== null);
+    if (lines.drop) {
+      lineSession!.session.dispose();
       lineSession = null;
       changed();
     }
-    if (wantLines && !lineSession && paused && active)
-      lineSession = makeSession(wantLines.key, active, wantLines.request);
+    if (lines.make) lineSession = makeSession(lines.make, active!);
     // Counting follows the recording only while the user looks at the past (it costs a replay).
     if (lineSession && paused) lineSession.session.follow(t.lastTick);
     if (waitingChanged) changed();
@@ -202,37 +204,16 @@ export function createAskPast(deps: AskPastDeps): AskPast {
   return {
     getState: store.getState,
     subscribe: store.subscribe,
-    async addLogpoint(path, line) {
-      const file = project.getState().project.files[path];
-      if (file?.kind !== 'text') return { ok: false, error: `${path} is not a text file.` };
-      const text = file.text.split('\n')[line - 1] ?? '';
-      let expression = '';
-      try {
-        expression = await deps.worker.defaultExpression(text);
-      } catch {
-        // A logpoint without a default expression is still one: the user types it.
-      }
-      const edit = addLogpoint(project.getState().logpoints, { path, line, expression });
-      if (!edit.ok) return edit;
-      project.setLogpoints(edit.list);
-      return { ok: true, id: edit.id };
-    },
-    hitTick(path, line, direction) {
-      const lines = store.getState().lines;
-      if (!lines || lines.path !== path) return null;
-      const ticks = lines.lines.get(line)?.ticks;
-      if (!ticks) return null;
-      const tick = timeline.getState().tick;
-      return direction === 'previous' ? previousTick(ticks, tick) : nextTick(ticks, tick);
-    },
+    addLogpoint: (path, line) => addWithDefault(project, deps.worker, path, line),
+    hitTick: (path, line, direction) =>
+      lineHitTick(store.getState().lines, path, line, timeline.getState().tick, direction),
     setCursor(path, line) {
       const was = store.getState().cursor;
-      if (was?.path !== path || was.line !== line) store.setState({ cursor: { path, line } });
+      const cursor = cursorMoved(was, path, line);
+      if (cursor !== was) store.setState({ cursor });
     },
     requestEdit(id) {
-      store.setState({
-        editRequest: { id, nonce: (store.getState().editRequest?.nonce ?? 0) + 1 },
-      });
+      store.setState({ editRequest: editRequested(store.getState().editRequest, id) });
     },
     dispose() {
       disposed = true;

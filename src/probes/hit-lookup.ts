@@ -3,6 +3,7 @@
  * and next tick at which a line ran (reverse breakpoints), and a numeric value's strip over the run.
  */
 import type { ProbeHit, ProbeValue } from '../protocol';
+import type { LineRunsView } from './probe-views';
 
 /** Index of the last element of ascending `ticks(i)` at or before `tick`; -1 when none. */
 function lastAtOrBefore(length: number, tickAt: (i: number) => number, tick: number): number {
@@ -40,6 +41,22 @@ export function previousTick(ticks: readonly number[], tick: number): number | n
 export function nextTick(ticks: readonly number[], tick: number): number | null {
   const i = lastAtOrBefore(ticks.length, (k) => ticks[k]!, tick) + 1;
   return i < ticks.length ? ticks[i]! : null;
+}
+
+/**
+ * The tick before / after `tick` at which `path:line` ran, from the open file's counted runs;
+ * null when none, or when `lines` (null: not counted) are another file's.
+ */
+export function lineHitTick(
+  lines: Pick<LineRunsView, 'path' | 'lines'> | null,
+  path: string,
+  line: number,
+  tick: number,
+  direction: 'previous' | 'next',
+): number | null {
+  const ticks = lines?.path === path ? lines.lines.get(line)?.ticks : undefined;
+  if (!ticks) return null;
+  return direction === 'previous' ? previousTick(ticks, tick) : nextTick(ticks, tick);
 }
 
 /** A value's number, when it is one (a finite number). */

@@ -115,6 +115,26 @@ export function logpointView(
   };
 }
 
+/**
+ * The view of each logpoint by id: `waiting` ones (their file changed since the run was built)
+ * as waiting, whatever an older session found of them.
+ */
+export function logpointViews(
+  logpoints: readonly Logpoint[],
+  waiting: readonly string[],
+  sessions: readonly ProbeSession[],
+  lastTick: number,
+): Record<string, LogpointView> {
+  const views: Record<string, LogpointView> = {};
+  for (const logpoint of logpoints)
+    views[logpoint.id] = logpointView(
+      logpoint,
+      waiting.includes(logpoint.id) ? [] : sessions,
+      lastTick,
+    );
+  return views;
+}
+
 /** The id the session knew `logpoint` by (ids are stable, but a reload may renew them). */
 function idIn(session: ProbeSession, logpoint: Logpoint): string {
   return session.request.logpoints.find((l) => same(l, logpoint))?.id ?? logpoint.id;

@@ -20,7 +20,18 @@ import { createHistory, type History, type HistoryLimits } from './history';
 import { createReplayEndWatch, ranOutDiff, sharedStopNote } from './replay-end';
 import { createSwapLandings } from './swap-landing';
 import { createTimelineConsole } from './timeline-console';
-import { moveTo, reported } from './timeline-steps';
+import {
+  anotherFuture,
+  canSwap,
+  cannotEvaluate,
+  forkNotice,
+  moveTo,
+  queuedAfter,
+  reported,
+  runStarted,
+  runStopped,
+  speedWithin,
+} from './timeline-steps';
 import {
   INITIAL_TIMELINE as initial,
   type Timeline,
@@ -75,16 +86,8 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     const dropped = branches.fork(old, at, old.lastRecorded());
     recordedUntil = Math.min(recordedUntil, at);
     shown.stopped(null);
-    set({
-      futures: showFutures(),
-      futureId: get().futureId + 1,
-      lastTick: at,
-      divergence: null,
-    });
-    deps.notice(
-      `New input after tick ${at}: the run goes on live from here. The recorded future (to tick ${old.lastRecorded()}) is kept: "Restore previous future" returns to it.` +
-        (dropped ? ` The oldest kept future (from tick ${dropped.forkTick}) was let go.` : ''),
-    );
+    set(anotherFuture(get(), at, showFutures()));
+    deps.notice(forkNotice(at, old.lastRecorded(), dropped));
   };
 
   /** The first difference since the preview last moved (later ones follow from it). */
@@ -149,9 +152,9 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       // it again if this frame still cannot go on (a Worker may have set a timer since).
       diverged(end.tick + 1, ranOutDiff(end.tick, end.of));
     }
-    const runOn = mode === 'paused' ? queued : null;
+    const { runOn, replayOver } = queuedAfter(mode, queued);
     if (runOn !== null) queued = null;
-    else if (mode !== 'replaying') replaying = false;
+    else if (replayOver) replaying = false;
     const lastTick = Math.max(history.lastRecorded(), 0);
     set(reported(get(), message.state, lastTick, startTime, runOn !== null));
     if (runOn !== null) goTo(runOn);
@@ -185,17 +188,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       recordedUntil = -1;
       told = null;
       branches.clear();
-      set(
-        {
-          ...initial,
-          speed: get().speed,
-          futureId: get().futureId + 1,
-          active: true,
-          mode: landing ? 'replaying' : 'playing',
-          lastTick: recorded ? recorded.lastTick : 0,
-        },
-        true,
-      );
+      set(runStarted(get(), landing !== undefined, recorded ? recorded.lastTick : 0), true);
     },
     handle(f, message) {
       if (f !== frame) return false;
@@ -248,14 +241,13 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       else goTo(target);
     },
     setSpeed(speed) {
-      const s = Math.min(4, Math.max(0.25, speed));
+      const s = speedWithin(speed);
       set({ speed: s });
       if (get().mode === 'playing') deps.send({ type: 'play', speed: s });
     },
     evaluate(source, prepared) {
-      if (!frame) return 'Nothing is running to evaluate in: press Run first.';
-      if (get().mode === 'replaying')
-        return 'The preview is still going to its tick: press Enter again in a moment.';
+      const refused = cannotEvaluate(frame !== null, get().mode);
+      if (refused !== null) return refused;
       // Behind the end, an evaluation is a new input like a click: the run forks here and the
       // recorded future is kept to restore.
       fork(get().tick);
@@ -269,9 +261,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     startEnvironment: () => history.startEnvironment(),
     swapSource() {
       const t = get();
-      if (!frame) return null;
-      if (swaps.landing()) return swaps.source(history, t.tick, t.elapsed + startTime);
-      if (t.mode !== 'paused' || t.awaiting) return null;
+      if (!frame || !canSwap(t, swaps.landing())) return null;
       return swaps.source(history, t.tick, t.elapsed + startTime);
     },
     restoreFuture() {
@@ -282,13 +272,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
       history = back.saved;
       // Its console is refilled from the restored history when the replay lands.
       shown.refill(history, back.forkTick);
-      set({
-        lastTick: back.lastTick,
-        firstTick: history.first,
-        futures: showFutures(),
-        futureId: get().futureId + 1,
-        divergence: null,
-      });
+      set({ ...anotherFuture(get(), back.lastTick, showFutures()), firstTick: history.first });
       goTo(back.lastTick, true);
     },
     marks: () => ({ ...history.marks(), edits: swaps.marks() }),
@@ -302,7 +286,7 @@ export function createTimeline(deps: TimelineDeps): Timeline {
     stop() {
       swaps.stopped();
       frame = null;
-      set({ ...initial, speed: get().speed });
+      set(runStopped(get()));
     },
   };
   return api;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeHit } from '../../../src/protocol';
-import { hitAt, hitsUpTo, nextTick, previousTick, strip } from '../../../src/probes/hit-lookup';
+import {
+  hitAt,
+  hitsUpTo,
+  lineHitTick,
+  nextTick,
+  previousTick,
+  strip,
+} from '../../../src/probes/hit-lookup';
 
 const hit = (tick: number, v: number | string): ProbeHit => ({
   site: 0,
@@ -31,6 +38,22 @@ describe('hits by time', () => {
     expect(nextTick(ticks, 0)).toBe(2);
     expect(nextTick(ticks, 9)).toBeNull();
     expect(previousTick([], 3)).toBeNull();
+  });
+
+  it('finds the tick a counted line ran at before and after, in the counted file only', () => {
+    const lines = {
+      path: 'src/main.ts',
+      lines: new Map([
+        [2, { runs: 3, ticks: [0, 4, 8] }],
+        [3, { runs: 0, ticks: [] }],
+      ]),
+    };
+    expect(lineHitTick(lines, 'src/main.ts', 2, 4, 'previous')).toBe(0);
+    expect(lineHitTick(lines, 'src/main.ts', 2, 4, 'next')).toBe(8);
+    expect(lineHitTick(lines, 'src/main.ts', 3, 4, 'next')).toBeNull();
+    expect(lineHitTick(lines, 'src/main.ts', 9, 4, 'next')).toBeNull();
+    expect(lineHitTick(lines, 'src/other.ts', 2, 4, 'next')).toBeNull();
+    expect(lineHitTick(null, 'src/main.ts', 2, 4, 'next')).toBeNull();
   });
 
   it('samples a numeric value over the hits, skipping what is not a number', () => {
