@@ -104,8 +104,8 @@ test('edit → preview updated', async ({ page }) => {
       await measure(page, `generated ${n} files`, chainProject(n), (k) => chainEdit(n, k), RUNS),
     );
   }
-  // Issue 37: `.svelte` components (the Svelte playground's REPL is not hosted here yet, see
-  // the bench README: these are Playpen's own figures, no peer ratio).
+  // Issue 37: `.svelte` components, Playpen's own figures with phases (peer.bench.ts compares
+  // the same chains with the Svelte playground).
   const svelteSizes = (process.env.PLAYPEN_BENCH_SVELTE_SIZES ?? '10,50,100')
     .split(',')
     .map(Number);

@@ -1,0 +1,2 @@
+export const VIRTUAL = 'virtual://$';
+export const NPM = 'npm://$';

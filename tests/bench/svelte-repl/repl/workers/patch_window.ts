@@ -1,0 +1,1 @@
+self.window = self; // hack for magic-string and rollup inline sourcemaps
