@@ -122,6 +122,8 @@ createRoot(root).render(<App />);`,
     // A handler that awaits: setState in the click's microtasks, where React reads window.event
     // for the update's priority (lingering-event.ts).
     name: 'React awaiting click',
+    // Nothing but React's first render runs before the first click.
+    firstTicks: 1,
     tsx: true,
     code: `import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
