@@ -214,14 +214,28 @@ async function undoRow(page: Page, p: CorpusProgram): Promise<UndoRow> {
   await atTick(page, seen.tick);
   const deadline = Date.now() + 4000;
   let shot: boolean;
+  let text: string;
   let log: boolean;
   do {
     shot = (await previewShot(page)).equals(seen.shot);
-    log = (await consoleText(page)) === seen.log;
+    text = await consoleText(page);
+    log = text === seen.log;
   } while (!(shot && log) && Date.now() < deadline);
   if (shot && log) return { name: p.name, result: 'identical' };
   if (log && (await sceneOf(page)) === seen.scene) return { name: p.name, result: 'raster only' };
-  return { name: p.name, result: `differs (${shot ? '' : 'pixels '}${log ? '' : 'console'})` };
+  return {
+    name: p.name,
+    result: `differs (${shot ? '' : 'pixels '}${log ? '' : `console: ${firstLineApart(seen.log, text)}`})`,
+  };
+}
+
+/** Where two console texts part: the first line that differs, before and after. */
+function firstLineApart(before: string, after: string): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const i = a.findIndex((line, k) => line !== b[k]);
+  const at = i === -1 ? a.length : i;
+  return `line ${at + 1}: ${JSON.stringify(a[at] ?? '(none)')} then ${JSON.stringify(b[at] ?? '(none)')}`;
 }
 
 test('edit the past: undo after an edit on the replay corpus', async ({ page }) => {
