@@ -26,7 +26,7 @@ const FIRST_SIZE = envNumber('PLAYPEN_BENCH_FIRST_SIZE', 10);
 interface Side {
   label: string;
   ms: number[];
-  /** Playpen only: ms from the action to each phase of the run (its `phases`). */
+  /** Playpen only: ms from the action to each phase of the run (its `phases`), and `worker`: the bundler worker's own ms for the build. */
   phases: Record<string, number>[];
 }
 
@@ -45,7 +45,12 @@ test('open a project: Playpen and @vue/repl', async ({ browser }, testInfo) => {
   const openPlaypenProject = async (page: Page, side: Side, project: Project) => {
     const { ms } = await playpenMarker(page, `pp-bench ${stampOf(project)}`, { load: project });
     side.ms.push(ms);
-    side.phases.push(await page.evaluate(() => window.__playpenBench.phases?.() ?? {}));
+    side.phases.push(
+      await page.evaluate(() => ({
+        ...(window.__playpenBench.phases?.() ?? {}),
+        worker: window.__playpenBench.buildMs?.() ?? NaN,
+      })),
+    );
   };
   const openVueProject = async (page: Page, side: Side, project: Project) => {
     const { ms } = await vueMarker(page, `pp-bench ${stampOf(project)}`, {
@@ -84,7 +89,9 @@ test('open a project: Playpen and @vue/repl', async ({ browser }, testInfo) => {
       ms(p50(vr)),
       ms(Math.max(...vr.ms)),
       `${(p50(pp) / p50(vr)).toFixed(2)}×`,
+      phase('saved'),
       phase('built'),
+      phase('worker'),
       phase('first-output'),
     ];
     rows.push(row);
@@ -152,7 +159,9 @@ test('open a project: Playpen and @vue/repl', async ({ browser }, testInfo) => {
         '@vue/repl p50',
         'max',
         'ratio p50',
-        'Playpen built p50',
+        'Playpen saved p50',
+        'built p50',
+        "worker's build p50",
         'first output p50',
       ],
       rows,
