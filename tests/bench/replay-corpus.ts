@@ -133,7 +133,9 @@ function App() {
   return <main><button onClick={() => void doubled(count).then(setCount)}>count is {count}</button></main>;
 }
 const root = document.createElement('div'); document.body.append(root);
-createRoot(root).render(<App />);`,
+createRoot(root).render(<App />);
+// A slow heartbeat: the benches' moves step forward, and a program with nothing due has no step.
+setInterval(() => {}, 250);`,
     inputs: {
       2: clickButton(/count is/, (n) => `count is ${2 ** n}`),
       5: clickButton(/count is/, (n) => `count is ${2 ** n}`),
