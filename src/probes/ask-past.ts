@@ -49,7 +49,7 @@ export interface AskPastDeps {
   getHost(): PreviewHost | null;
   /** The probe worker (started on first use). */
   worker: Pick<ProbeWorkerClient, 'instrument' | 'defaultExpression'>;
-  /** Publishes at most this often (ms). */
+  /** Publishes at most this often (ms); a change after a quiet spell publishes at once. */
   publishMs?: number;
   /** The publishing timer (the browser's by default). */
   setTimer?(fn: () => void, ms: number): unknown;
@@ -116,10 +116,13 @@ export function createAskPast(deps: AskPastDeps): AskPast {
   let runId = -1;
   let waiting: string[] = [];
   let timer: unknown = null;
+  let publishedAt = -Infinity;
   let disposed = false;
+  const now = () => (deps.clock ?? performance).now();
 
   const publish = () => {
     timer = null;
+    publishedAt = now();
     if (disposed) return;
     const list = sessions.map((s) => s.session);
     const logpoints = project.getState().logpoints;
@@ -130,8 +133,13 @@ export function createAskPast(deps: AskPastDeps): AskPast {
       lines: lineSession ? lineRunsView(lineSession.session) : null,
     });
   };
-  const changed = () => {
-    if (timer === null && !disposed) timer = setTimer(publish, publishMs);
+  // Throttled, not delayed: the last change of a replay (it rests, all hits in) shows within a
+  // task when nothing was published for `publishMs`, instead of waiting out a fixed delay.
+  // A replay that came to rest (or stopped) publishes at once: the user waits for that one.
+  const changed = (settled = false) => {
+    if (settled && !disposed) return publish();
+    if (timer !== null || disposed) return;
+    timer = setTimer(publish, Math.max(0, publishedAt + publishMs - now()));
   };
 
   const makeSession = (

@@ -16,6 +16,7 @@ import {
   type ProbeRequest,
 } from './probed-program';
 import { addHits, addLineRuns, addTicks, emptyFindings, type ProbeFindings } from './probe-results';
+import { perfMeasure } from '../run/perf-marks';
 
 export type SessionPhase =
   /** The probe worker is instrumenting the program. */
@@ -45,8 +46,8 @@ export interface ProbeSessionDeps {
   run: RunInfo;
   request: ProbeRequest;
   instrument: Instrument;
-  /** Something changed (findings, status): the caller reads and throttles. */
-  changed(): void;
+  /** Something changed (findings, status): the caller reads and throttles; `settled`: it came to rest or stopped. */
+  changed(settled?: boolean): void;
   clock?: FrameClock;
 }
 
@@ -68,6 +69,8 @@ export function createProbeSession(deps: ProbeSessionDeps): ProbeSession {
   let findings = emptyFindings(0, 0);
   let status: SessionStatus = { phase: 'preparing', problem: null, ranOutAt: null };
   let disposed = false;
+  /** It has rested at the recording's end once (caught up with the replay from tick 0). */
+  let rested = false;
   /** The newest tick asked for before the frame existed. */
   let wanted = timeline.getState().lastTick;
 
@@ -75,7 +78,7 @@ export function createProbeSession(deps: ProbeSessionDeps): ProbeSession {
     status = { ...status, phase: 'stopped', problem };
     frame?.dispose();
     frame = null;
-    deps.changed();
+    deps.changed(true);
   };
 
   const replayTarget = (tick: number) => {
@@ -89,7 +92,11 @@ export function createProbeSession(deps: ProbeSessionDeps): ProbeSession {
     };
   };
 
+  const began = performance.now();
+  let replayFrom = 0;
   const start = (made: ProbedProgram) => {
+    perfMeasure('playpen:probe:instrument', began, null);
+    replayFrom = performance.now();
     probed = made;
     findings = emptyFindings(made.sites.length, made.lines.length);
     status = { ...status, phase: 'replaying' };
@@ -104,6 +111,7 @@ export function createProbeSession(deps: ProbeSessionDeps): ProbeSession {
         },
         ticks(records, state) {
           addTicks(findings, records, state.tick, (tick) => timeline.recordAt(tick));
+          const first = !rested;
           if (state.mode === 'paused' && frame) {
             const short = frame.ranOut();
             const behind = !short && frame.target() > state.tick;
@@ -113,7 +121,11 @@ export function createProbeSession(deps: ProbeSessionDeps): ProbeSession {
               ranOutAt: short ? state.tick : null,
             };
           }
-          deps.changed();
+          // The first rest ends the wait the user sees; later ones follow a live run (throttled).
+          rested ||= status.phase === 'current';
+          if (first && rested)
+            perfMeasure('playpen:probe:replay', replayFrom, { tick: state.tick });
+          deps.changed(first && rested);
         },
         hung: (tick) =>
           stop(

@@ -100,9 +100,10 @@ describe('Ask the past', () => {
       over: [],
     });
     probe.report(ticks([record(0)], 'paused', 0));
-    t.publish();
+    // The replay's first rest is what the user waits for: published at once, not throttled.
     const view = t.askPast.getState().logpoints[added.ok ? added.id : '']!;
     expect(view.phase).toBe('current');
+    expect(view.hits).toHaveLength(1);
   });
 
   it('a logpoint in a file edited since the run waits for the next run', async () => {

@@ -7,7 +7,7 @@ import {
 } from '../../../../src/protocol/index.ts';
 import { createConsoleLimit } from '../../../../src/runtime/console-limit.ts';
 import { createOutbox } from '../../../../src/runtime/outbox.ts';
-import { callDepth, userFrames } from '../../../../src/runtime/probe/call-depth.ts';
+import { createCallDepth, userFrames } from '../../../../src/runtime/probe/call-depth.ts';
 import { createHitRecorder } from '../../../../src/runtime/probe/hit-recorder.ts';
 import { createProbe, NO_PROBE, type RunProbe } from '../../../../src/runtime/probe/index.ts';
 import { createTickSend } from '../../../../src/runtime/tick-send.ts';
@@ -159,45 +159,80 @@ describe('call depth', () => {
     ) as never;
   }
 
-  it('counts the frames of the program’s modules on the stack', () => {
-    const depths: number[] = [];
-    const probe = { p: () => depths.push(callDepth()) };
-    const util = module(
-      'src/util.ts',
-      'function inner() { probe.p(); } function outer() { inner(); } outer(); probe.p();',
-    );
-    const main = module('src/main.ts', 'probe.p(); next(probe);');
-    withStackHook(undefined, () => main(probe, util));
-    // main's top level: 1; util called from it: 2 (its top level), 4 (outer → inner).
-    expect(depths).toEqual([1, 4, 2]);
+  // Made where no hook is set, a reader counts V8's call sites; made under one, it reads text.
+  const readers: [string, () => () => number][] = [
+    ['call sites', () => made(undefined)],
+    ['stack text', () => made(() => '')],
+  ];
+  function made(hook: unknown): () => number {
+    let reader: () => number = () => -1;
+    withStackHook(hook, () => (reader = createCallDepth()));
+    return reader;
+  }
+
+  describe.each(readers)('read from %s', (_, make) => {
+    const read = make();
+    it('counts the frames of the program’s modules on the stack', () => {
+      const depths: number[] = [];
+      const probe = { p: () => depths.push(read()) };
+      const util = module(
+        'src/util.ts',
+        'function inner() { probe.p(); } function outer() { inner(); } outer(); probe.p();',
+      );
+      const main = module('src/main.ts', 'probe.p(); next(probe);');
+      withStackHook(undefined, () => main(probe, util));
+      // main's top level: 1; util called from it: 2 (its top level), 4 (outer → inner).
+      expect(depths).toEqual([1, 4, 2]);
+    });
+
+    it('walks past the default 10 frames, and puts Error.stackTraceLimit back', () => {
+      const recurse = module(
+        'src/deep.ts',
+        'function down(n) { if (n === 0) { probe.p(); return; } down(n - 1); } down(next);',
+      );
+      let depth = 0;
+      const limit = E.stackTraceLimit;
+      E.stackTraceLimit = 10;
+      try {
+        withStackHook(undefined, () => recurse({ p: () => (depth = read()) }, 40));
+        expect(E.stackTraceLimit).toBe(10);
+      } finally {
+        E.stackTraceLimit = limit;
+      }
+      expect(depth).toBe(42);
+    });
+
+    it('is 0 when the program set Error.prepareStackTrace, which is never run', () => {
+      let ran = 0;
+      let depth = -1;
+      withStackHook(
+        () => (ran++, ''),
+        () => module('src/main.ts', 'probe.p();')({ p: () => (depth = read()) }),
+      );
+      expect(depth).toBe(0);
+      expect(ran).toBe(0);
+    });
   });
 
-  it('walks past the default 10 frames, and puts Error.stackTraceLimit back', () => {
-    const recurse = module(
-      'src/deep.ts',
-      'function down(n) { if (n === 0) { probe.p(); return; } down(n - 1); } down(next);',
-    );
-    let depth = 0;
-    const limit = E.stackTraceLimit;
-    E.stackTraceLimit = 10;
-    try {
-      withStackHook(undefined, () => recurse({ p: () => (depth = callDepth()) }, 40));
-      expect(E.stackTraceLimit).toBe(10);
-    } finally {
-      E.stackTraceLimit = limit;
-    }
-    expect(depth).toBe(42);
-  });
-
-  it('is 0 when the program set Error.prepareStackTrace, which is never run', () => {
-    let ran = 0;
-    let depth = -1;
-    withStackHook(
-      () => (ran++, ''),
-      () => module('src/main.ts', 'probe.p();')({ p: () => (depth = callDepth()) }),
-    );
-    expect(depth).toBe(0);
-    expect(ran).toBe(0);
+  it('leaves Error.prepareStackTrace as it found it: absent, or set to undefined', () => {
+    const read = made(undefined);
+    const call = () => {
+      let depth = -1;
+      module('src/main.ts', 'probe.p();')({ p: () => (depth = read()) });
+      return depth;
+    };
+    withStackHook(undefined, () => {
+      expect(call()).toBe(1);
+      expect(Object.getOwnPropertyDescriptor(E, 'prepareStackTrace')).toBeUndefined();
+      E.prepareStackTrace = undefined;
+      expect(call()).toBe(1);
+      expect(Object.getOwnPropertyDescriptor(E, 'prepareStackTrace')).toEqual({
+        value: undefined,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    });
   });
 
   it('reads V8, Firefox and Safari stacks', () => {
