@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Project } from '../../src/protocol';
 import { preview, runStatus, tickOf } from '../e2e/helpers';
 import type { CorpusProgram } from './replay-corpus';
+import { consoleEntries } from './console-read';
 
 /**
  * The preview's state as text, read without changing it: the document, each animation's
@@ -29,25 +30,19 @@ export const sceneOf = (page: Page) =>
     });
 
 /**
- * The console's entries as text, without the divergence messages (counted on their own), the
- * note that a replay's browser differs from the run's (after a colour scheme switch) and a hot
- * swap's report (what an edit changed).
+ * The console's entries as text (all of them: console-read.ts), without the divergence messages
+ * (counted on their own), the note that a replay's browser differs from the run's (after a
+ * colour scheme switch) and a hot swap's report (what an edit changed).
  */
-export const consoleText = (page: Page) =>
-  page
-    .getByRole('log', { name: 'Console' })
-    .locator('.pp-entry')
-    .evaluateAll((entries) =>
-      entries
-        .map((e) => e.textContent ?? '')
-        .filter(
-          (t) =>
-            !t.includes('Replay diverged') &&
-            !t.includes('browser differs from the recorded run') &&
-            !t.startsWith('Your edit '),
-        )
-        .join('\n'),
-    );
+export const consoleText = async (page: Page) =>
+  (await consoleEntries(page))
+    .filter(
+      (t) =>
+        !t.includes('Replay diverged') &&
+        !t.includes('browser differs from the recorded run') &&
+        !t.startsWith('Your edit '),
+    )
+    .join('\n');
 
 export async function atTick(page: Page, tick: number) {
   await expect.poll(() => tickOf(page), { timeout: 30_000 }).toBe(tick);
