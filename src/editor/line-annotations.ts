@@ -34,6 +34,10 @@ interface ModelMarks {
   logpoints: Map<string, string>;
   /** Decoration ids of the line-run marks. */
   runs: string[];
+  /** What the logpoint marks show, with the model's version: the same again repaints nothing. */
+  logpointsKey: string;
+  /** What the line-run marks show. */
+  runsKey: string;
 }
 
 const MAX_AFTER = 120;
@@ -51,7 +55,8 @@ export function attachLineAnnotations(
   const marks = new WeakMap<editor.ITextModel, ModelMarks>();
   const marksOf = (model: editor.ITextModel) => {
     let m = marks.get(model);
-    if (!m) marks.set(model, (m = { logpoints: new Map(), runs: [] }));
+    if (!m)
+      marks.set(model, (m = { logpoints: new Map(), runs: [], logpointsKey: '', runsKey: '' }));
     return m;
   };
 
@@ -63,6 +68,29 @@ export function attachLineAnnotations(
     const m = marksOf(model);
     const lines = model.getLineCount();
     const points = source.logpoints(path).filter((l) => l.line <= lines);
+    // Hits arrive many times a second while the inline text stays the same: replacing equal
+    // decorations re-renders the editor's lines (a forced layout each time).
+    const logpointsKey = [
+      model.getVersionId(),
+      ...points.map((l) => `${l.id}\u0000${l.line}\u0000${l.text}\u0000${l.error}`),
+    ].join('\u0001');
+    const runs = source.lineRuns(path);
+    const runsKey = [...(runs ?? [])].map(([line, count]) => `${line}:${count}`).join(' ');
+    if (logpointsKey !== m.logpointsKey) {
+      m.logpointsKey = logpointsKey;
+      paintLogpoints(model, m, points);
+    }
+    if (runsKey !== m.runsKey) {
+      m.runsKey = runsKey;
+      paintRuns(model, m, runs, lines);
+    }
+  };
+
+  const paintLogpoints = (
+    model: editor.ITextModel,
+    m: ModelMarks,
+    points: ReturnType<LineAnnotationSource['logpoints']>,
+  ) => {
     const next: editor.IModelDeltaDecoration[] = points.map((l) => ({
       range: new monaco.Range(l.line, 1, l.line, 1),
       options: {
@@ -92,8 +120,14 @@ export function attachLineAnnotations(
     }
     const ids = model.deltaDecorations([...m.logpoints.keys()], next);
     m.logpoints = new Map(ids.map((id, i) => [id, points[i]!.id]));
+  };
 
-    const runs = source.lineRuns(path);
+  const paintRuns = (
+    model: editor.ITextModel,
+    m: ModelMarks,
+    runs: ReturnType<LineAnnotationSource['lineRuns']>,
+    lines: number,
+  ) => {
     const runMarks: editor.IModelDeltaDecoration[] = [];
     for (const [line, count] of runs ?? []) {
       if (line > lines) continue;

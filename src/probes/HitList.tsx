@@ -1,5 +1,5 @@
 import { memo, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { indexRefs } from '../console/value-preview';
 import { ValueView } from '../console/ValueView';
 import type { Logpoint, ProbeHit, ProbeValue } from '../protocol';
@@ -17,6 +17,22 @@ import { secondsText } from './hit-text';
  */
 const ROW_ESTIMATE = 24;
 const OVERSCAN = 12;
+
+/**
+ * A row's height from the ResizeObserver's entry, never read from the element: the default reads
+ * `offsetHeight` as each row mounts, a forced layout of the whole app per render (tens of ms while
+ * hits pour in). Until the observer reports a row, its last known height or the estimate stands.
+ */
+function rowHeight(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const key = instance.options.getItemKey(instance.indexFromElement(element));
+  return instance.itemSizeCache.get(key) ?? ROW_ESTIMATE;
+}
 
 /**
  * The selected logpoint's hits, oldest first: tick, virtual time, call depth, its values in the
@@ -45,6 +61,7 @@ export function HitList({
     count: kept,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
+    measureElement: rowHeight,
     overscan: OVERSCAN,
     initialRect: { width: 600, height: 300 },
   });

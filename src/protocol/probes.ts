@@ -187,13 +187,17 @@ export const MAX_PROBE_VALUES = 20;
 export const MAX_PROBE_SITES = 10_000;
 /** Most line-hit counters a plan has: counters past it count nothing. */
 export const MAX_LINE_COUNTERS = 100_000;
-/** Most hits one `probe-hits` message carries (more go in several, all before the `ticks`). */
-export const PROBE_HITS_PER_MESSAGE = 1_000;
+/**
+ * Most hits one `probe-hits` message carries (more go in several, all before the `ticks`). The
+ * app checks each message in one task, and the check's first runs are cold: 1,000 hits took
+ * 57 ms there (a long task), 250 take a quarter.
+ */
+export const PROBE_HITS_PER_MESSAGE = 250;
 /** Most tick notes (the `ticks` of all its lines) one `line-hits` message carries. */
 export const LINE_TICKS_PER_MESSAGE = 10_000;
 /**
  * Most objects and arrays in one `probe-hits` message, counted as a tree. The runtime sends a
- * message once its values reach about 1 MB (far fewer objects); the host refuses more before
+ * message once its values reach about 250 kB (far fewer objects); the host refuses more before
  * walking it.
  */
 export const MAX_PROBE_MESSAGE_NODES = 100_000;

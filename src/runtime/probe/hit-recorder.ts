@@ -49,8 +49,8 @@ export interface HitRecorder {
 
 /** Value size a run keeps: 20,000 hits of small values fit many times over. */
 export const VALUE_BUDGET = 50_000_000;
-/** Value size per message before it is sent early (the schema's node cap is far above it). */
-const MESSAGE_SIZE = 1_000_000;
+/** Value size per message before it is sent early: as PROBE_HITS_PER_MESSAGE, one task's check. */
+const MESSAGE_SIZE = 250_000;
 /** One value, serialised. */
 const VALUE_OPTIONS: SerializeOptions = {
   ...PROBE_VALUE_LIMITS,

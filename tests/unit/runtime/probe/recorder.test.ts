@@ -86,7 +86,7 @@ describe('logpoint hits', () => {
     ]);
     probe.flush();
     expect((sent[2] as Hits).hits).toHaveLength(5);
-    // Large values: a message goes once about 1 MB of them waits.
+    // Large values: a message goes once about 250 kB of them waits.
     const big = setup({ maxHits: 1000 });
     const row = Array.from({ length: 50 }, (_, i) => 'x'.repeat(300) + i);
     for (let i = 0; i < 200; i++) big.hit(row);
