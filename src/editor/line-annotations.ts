@@ -36,7 +36,7 @@ interface ModelMarks {
   runs: string[];
   /** What the logpoint marks show, with the model's version: the same again repaints nothing. */
   logpointsKey: string;
-  /** What the line-run marks show. */
+  /** What the line-run marks show, with the model's version. */
   runsKey: string;
 }
 
@@ -75,7 +75,9 @@ export function attachLineAnnotations(
       ...points.map((l) => `${l.id}\u0000${l.line}\u0000${l.text}\u0000${l.error}`),
     ].join('\u0001');
     const runs = source.lineRuns(path);
-    const runsKey = [...(runs ?? [])].map(([line, count]) => `${line}:${count}`).join(' ');
+    const runsKey = [model.getVersionId(), ...[...(runs ?? [])].map(([l, n]) => `${l}:${n}`)].join(
+      ' ',
+    );
     if (logpointsKey !== m.logpointsKey) {
       m.logpointsKey = logpointsKey;
       paintLogpoints(model, m, points);

@@ -53,7 +53,7 @@ export interface AskPastDeps {
   publishMs?: number;
   /** The publishing timer (the browser's by default). */
   setTimer?(fn: () => void, ms: number): unknown;
-  /** The probed frames' watchdog clock (the browser's by default). */
+  /** The probed frames' watchdog clock, also the publishing throttle's (the browser's by default). */
   clock?: FrameClock;
 }
 

@@ -1,172 +1,29 @@
 import { z } from 'zod';
 import {
-  LINE_TICKS_PER_MESSAGE,
   MAX_DPR,
   MAX_GLOBAL_NAMES,
-  MAX_LINE_COUNTERS,
-  MAX_PROBE_DEPTH,
-  MAX_PROBE_MESSAGE_NODES,
-  MAX_PROBE_SITES,
-  MAX_PROBE_VALUES,
   MAX_VIEWPORT_PX,
-  PROBE_HITS_PER_MESSAGE,
-  PROBE_VALUE_LIMITS,
   type InputRecord,
   type ProbeValue,
   type RuntimeMessage,
   type SerializedValue,
 } from './index';
+import {
+  lineHitsMessage,
+  probeHitsMessage,
+  probeSerializedUnion,
+  probeValue,
+} from './probe-message-schema';
+import { overBounds } from './runtime-message-bounds';
+import { rawFrame, serializedSchemas, str } from './value-schema';
 
 // The preview runs user code in the runtime's realm, so anything arriving from it may be
 // forged: every message is checked against the protocol's shapes and dropped if it differs.
 // The types (index.ts) stay plain TypeScript so the preview runtime, which sends these
 // messages, never bundles zod; SchemasMatchTypes below ties the two together at compile time.
 
-const str = z.string().max(1_000_000);
-const id = z.number().int();
-const more = z.number().int().nonnegative().optional();
-const depthLimit = z.boolean().optional();
-
-const rawFrame = z.object({
-  fn: str.optional(),
-  url: str,
-  line: z.number().int(),
-  column: z.number().int(),
-});
-
-/** Bounds of a serialised value's strings and lists (a logpoint's are far smaller than the console's). */
-interface ValueBounds {
-  /** Longest string, key or name. */
-  text: number;
-  /** Most entries of an object, array, Map or Set; undefined: not bounded here. */
-  entries?: number;
-}
-
-/**
- * The schema of a SerializedValue within `bounds`. Declared with its type (a recursive schema
- * cannot infer one); the union's own output is checked against SerializedValue below.
- */
-function serializedSchemas(bounds: ValueBounds) {
-  const text = z.string().max(bounds.text);
-  const list = <T extends z.ZodType>(item: T) =>
-    bounds.entries === undefined ? z.array(item) : z.array(item).max(bounds.entries);
-  const value: z.ZodType<SerializedValue> = z.lazy(() => union);
-  const union = z.discriminatedUnion('t', [
-    z.object({ t: z.literal('undefined') }),
-    z.object({ t: z.literal('null') }),
-    z.object({ t: z.literal('boolean'), v: z.boolean() }),
-    z.object({ t: z.literal('number'), v: z.union([z.number(), text]) }),
-    z.object({ t: z.literal('string'), v: text, length: z.number().int().optional() }),
-    z.object({ t: z.literal('bigint'), v: text }),
-    z.object({ t: z.literal('symbol'), v: text }),
-    z.object({ t: z.literal('function'), name: text, isClass: z.boolean().optional() }),
-    z.object({ t: z.literal('date'), v: text }),
-    z.object({ t: z.literal('regexp'), v: text }),
-    z.object({
-      t: z.literal('error'),
-      id,
-      name: text,
-      message: text,
-      stack: text.optional(),
-      frames: z.array(rawFrame).max(200).optional(),
-    }),
-    z.object({ t: z.literal('dom'), id, tag: text, desc: text, text: text.optional() }),
-    z.object({ t: z.literal('ref'), id }),
-    z.object({
-      t: z.literal('object'),
-      id,
-      cls: z.union([text, z.null()]),
-      entries: list(z.tuple([text, value])),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('array'),
-      id,
-      cls: text.optional(),
-      length: z.number().int().nonnegative(),
-      items: list(value),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('map'),
-      id,
-      size: z.number().int().nonnegative(),
-      entries: list(z.tuple([value, value])),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('set'),
-      id,
-      size: z.number().int().nonnegative(),
-      items: list(value),
-      more,
-      depthLimit,
-    }),
-    z.object({
-      t: z.literal('promise'),
-      id,
-      state: z.enum(['pending', 'fulfilled', 'rejected', 'unknown']),
-    }),
-    z.object({ t: z.literal('hole'), count: z.number().int().nonnegative() }),
-  ]);
-  return { value, union };
-}
-
 // The console's values: strings up to the host's limit, entries bounded by the message's size.
 const { value: serialized } = serializedSchemas({ text: 1_000_000 });
-
-// A logpoint's values: as the runtime serialises them (PROBE_VALUE_LIMITS), or why not.
-const probeText = z.string().max(PROBE_VALUE_LIMITS.maxString);
-const { union: probeSerializedUnion } = serializedSchemas({
-  text: PROBE_VALUE_LIMITS.maxString,
-  entries: PROBE_VALUE_LIMITS.maxEntries,
-});
-const probeValue = z.discriminatedUnion('t', [
-  probeSerializedUnion,
-  z.object({ t: z.literal('unread'), why: probeText }),
-  z.object({ t: z.literal('thrown'), text: probeText }),
-]);
-const siteIndex = z
-  .number()
-  .int()
-  .nonnegative()
-  .max(MAX_PROBE_SITES - 1);
-const probeHitsMessage = z.object({
-  type: z.literal('probe-hits'),
-  hits: z
-    .array(
-      z.object({
-        site: siteIndex,
-        tick: z.number().int().nonnegative(),
-        now: z.number(),
-        depth: z.number().int().nonnegative().max(MAX_PROBE_DEPTH),
-        values: z.array(probeValue).max(MAX_PROBE_VALUES),
-      }),
-    )
-    .max(PROBE_HITS_PER_MESSAGE),
-  over: z
-    .array(z.object({ site: siteIndex, count: z.number().int().positive() }))
-    .max(MAX_PROBE_SITES),
-});
-const lineHitsMessage = z.object({
-  type: z.literal('line-hits'),
-  lines: z
-    .array(
-      z.object({
-        i: z
-          .number()
-          .int()
-          .nonnegative()
-          .max(MAX_LINE_COUNTERS - 1),
-        runs: z.number().int().positive(),
-        ticks: z.array(z.number().int().nonnegative()).max(LINE_TICKS_PER_MESSAGE),
-      }),
-    )
-    .max(MAX_LINE_COUNTERS),
-});
 
 const level = z.enum([
   'log',
@@ -324,49 +181,6 @@ export type SchemasMatchTypes = [
 /** A checked message, or why it was refused (the path and problem of each mismatch). */
 export type RuntimeMessageCheck =
   { ok: true; message: RuntimeMessage } | { ok: false; reason: string };
-
-/**
- * Bounds a schema cannot check before walking what it bounds, checked first and cheaply: the
- * objects in a `probe-hits` message (counted as a tree, so a forged one sharing one object many
- * times is refused as the large tree it would be to walk), and the ticks of all a `line-hits`
- * message's lines together. Null when within them.
- */
-function overBounds(data: unknown): string | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const type = (data as { type?: unknown }).type;
-  if (type === 'probe-hits' && !fewerObjects(data, MAX_PROBE_MESSAGE_NODES)) {
-    return `A probe-hits message has over ${MAX_PROBE_MESSAGE_NODES} objects.`;
-  }
-  if (type === 'line-hits') {
-    const lines = (data as { lines?: unknown }).lines;
-    if (!Array.isArray(lines) || lines.length > MAX_LINE_COUNTERS) return null; // the schema says why
-    let ticks = 0;
-    for (const line of lines as unknown[]) {
-      const list =
-        typeof line === 'object' && line !== null ? (line as { ticks?: unknown }).ticks : null;
-      if (Array.isArray(list)) ticks += list.length;
-    }
-    if (ticks > LINE_TICKS_PER_MESSAGE) {
-      return `A line-hits message has over ${LINE_TICKS_PER_MESSAGE} ticks.`;
-    }
-  }
-  return null;
-}
-
-/** True when walking `root` as a tree meets at most `max` objects and arrays. */
-function fewerObjects(root: object, max: number): boolean {
-  const stack: object[] = [root];
-  let seen = 0;
-  while (stack.length) {
-    const o = stack.pop()!;
-    if (++seen > max) return false;
-    const children = Array.isArray(o) ? (o as unknown[]) : Object.values(o);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push(child);
-    }
-  }
-  return true;
-}
 
 /** Checks untrusted data from the preview against the protocol. */
 export function checkRuntimeMessage(data: unknown): RuntimeMessageCheck {

@@ -45,24 +45,20 @@ interface SiteMethods {
 export function createCallDepth(ErrorCtor: ErrorWithHooks = Error): () => number {
   const methods = siteMethods(ErrorCtor);
   const count = methods ? (_: unknown, sites: unknown) => countSites(methods, sites) : null;
+  const counting = count ? { value: count, configurable: true, writable: true } : null;
   return () => {
     if (stackHookSet(ErrorCtor)) return 0;
     const limit = descriptor(ErrorCtor, 'stackTraceLimit');
     const old = limit && isData(limit) && limit.writable === true ? limit.value : FRAMES;
     const change = old !== FRAMES;
-    const hook = count ? descriptor(ErrorCtor, 'prepareStackTrace') : undefined;
+    const hook = counting ? descriptor(ErrorCtor, 'prepareStackTrace') : undefined;
     let stack: unknown;
     try {
       if (change) ErrorCtor.stackTraceLimit = FRAMES;
-      if (count)
-        defineProperty(ErrorCtor, 'prepareStackTrace', {
-          value: count,
-          configurable: true,
-          writable: true,
-        });
+      if (counting) defineProperty(ErrorCtor, 'prepareStackTrace', counting);
       stack = safeGet(new ErrorCtor(''), 'stack');
     } finally {
-      if (count) restoreHook(ErrorCtor, hook);
+      if (counting) restoreHook(ErrorCtor, hook);
       if (change) ErrorCtor.stackTraceLimit = old;
     }
     if (typeof stack === 'number') return mathMin(stack, MAX_PROBE_DEPTH);
